@@ -1,0 +1,213 @@
+//! Options a variant takes, and the settings a game is started with.
+
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionKind {
+    Flag,
+    Int { min: i64, max: i64 },
+    Choice(Vec<String>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OptionValue {
+    Flag(bool),
+    Int(i64),
+    Choice(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Flag(value) => write!(f, "{value}"),
+            OptionValue::Int(value) => write!(f, "{value}"),
+            OptionValue::Choice(value) => write!(f, "{value}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionSpec {
+    pub name: String,
+    pub help: String,
+    pub kind: OptionKind,
+    pub default: OptionValue,
+}
+
+impl OptionSpec {
+    pub fn flag(name: &str, default: bool, help: &str) -> OptionSpec {
+        OptionSpec {
+            name: name.into(),
+            help: help.into(),
+            kind: OptionKind::Flag,
+            default: OptionValue::Flag(default),
+        }
+    }
+
+    pub fn int(name: &str, min: i64, max: i64, default: i64, help: &str) -> OptionSpec {
+        OptionSpec {
+            name: name.into(),
+            help: help.into(),
+            kind: OptionKind::Int { min, max },
+            default: OptionValue::Int(default),
+        }
+    }
+
+    pub fn choice(name: &str, choices: &[&str], default: &str, help: &str) -> OptionSpec {
+        OptionSpec {
+            name: name.into(),
+            help: help.into(),
+            kind: OptionKind::Choice(choices.iter().map(|c| c.to_string()).collect()),
+            default: OptionValue::Choice(default.into()),
+        }
+    }
+
+    /// What values this option accepts, for error messages: `true or false`,
+    /// `an integer from 1 to 5`, `one of 1, 2, 3, unlimited`.
+    pub fn allowed(&self) -> String {
+        match &self.kind {
+            OptionKind::Flag => "true or false".to_string(),
+            OptionKind::Int { min, max } => format!("an integer from {min} to {max}"),
+            OptionKind::Choice(choices) => format!("one of {}", choices.join(", ")),
+        }
+    }
+
+    /// Checks a value against this option. The message names the option and
+    /// what it accepts.
+    pub fn check(&self, value: &OptionValue) -> Result<(), String> {
+        let fits = match (&self.kind, value) {
+            (OptionKind::Flag, OptionValue::Flag(_)) => true,
+            (OptionKind::Int { min, max }, OptionValue::Int(v)) => (min..=max).contains(&v),
+            (OptionKind::Choice(choices), OptionValue::Choice(v)) => choices.contains(v),
+            _ => false,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!("option `{}` cannot be {value}: it takes {}", self.name, self.allowed()))
+        }
+    }
+
+    /// Reads a value written as text (`--set passes=3`, a TOML scalar turned
+    /// to text): `true`/`false`, an integer, or one of the choices.
+    pub fn parse(&self, text: &str) -> Result<OptionValue, String> {
+        let text = text.trim();
+        let value = match &self.kind {
+            OptionKind::Flag => match text.to_ascii_lowercase().as_str() {
+                "true" | "on" | "yes" | "1" => OptionValue::Flag(true),
+                "false" | "off" | "no" | "0" => OptionValue::Flag(false),
+                _ => return Err(self.refusal(text)),
+            },
+            OptionKind::Int { .. } => OptionValue::Int(text.parse().map_err(|_| self.refusal(text))?),
+            OptionKind::Choice(choices) => {
+                let chosen = choices.iter().find(|c| c.eq_ignore_ascii_case(text));
+                OptionValue::Choice(chosen.ok_or_else(|| self.refusal(text))?.clone())
+            }
+        };
+        self.check(&value)?;
+        Ok(value)
+    }
+
+    fn refusal(&self, text: &str) -> String {
+        format!("option `{}` cannot be `{text}`: it takes {}", self.name, self.allowed())
+    }
+}
+
+/// The settings of one game: every option of the variant with a value.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Settings {
+    values: BTreeMap<String, OptionValue>,
+}
+
+impl Settings {
+    /// Resolves `given` against `specs`: unknown names and bad values are
+    /// refused, missing ones take their defaults.
+    pub fn resolve(specs: &[OptionSpec], given: &[(String, OptionValue)]) -> Result<Settings, String> {
+        let mut values: BTreeMap<String, OptionValue> =
+            specs.iter().map(|spec| (spec.name.clone(), spec.default.clone())).collect();
+        for (name, value) in given {
+            let spec = specs.iter().find(|spec| &spec.name == name).ok_or_else(|| {
+                let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+                format!("unknown option `{name}` (options: {})", known.join(", "))
+            })?;
+            spec.check(value)?;
+            values.insert(name.clone(), value.clone());
+        }
+        Ok(Settings { values })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&OptionValue> {
+        self.values.get(name)
+    }
+
+    /// The flag `name`. Panics if the variant did not declare it as a flag:
+    /// that is a bug in the variant, not bad input.
+    pub fn flag(&self, name: &str) -> bool {
+        match self.values.get(name) {
+            Some(OptionValue::Flag(value)) => *value,
+            other => panic!("option `{name}` is not a declared flag: {other:?}"),
+        }
+    }
+
+    pub fn int(&self, name: &str) -> i64 {
+        match self.values.get(name) {
+            Some(OptionValue::Int(value)) => *value,
+            other => panic!("option `{name}` is not a declared integer: {other:?}"),
+        }
+    }
+
+    pub fn choice(&self, name: &str) -> &str {
+        match self.values.get(name) {
+            Some(OptionValue::Choice(value)) => value,
+            other => panic!("option `{name}` is not a declared choice: {other:?}"),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &OptionValue)> {
+        self.values.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs() -> Vec<OptionSpec> {
+        vec![
+            OptionSpec::choice("passes", &["1", "2", "3", "unlimited"], "1", "passes"),
+            OptionSpec::flag("face_down", false, "face down"),
+            OptionSpec::int("jokers", 0, 9, 3, "jokers"),
+        ]
+    }
+
+    #[test]
+    fn defaults_fill_in_and_given_values_win() {
+        let given = vec![("jokers".to_string(), OptionValue::Int(5))];
+        let settings = Settings::resolve(&specs(), &given).unwrap();
+        assert_eq!(settings.choice("passes"), "1");
+        assert!(!settings.flag("face_down"));
+        assert_eq!(settings.int("jokers"), 5);
+    }
+
+    #[test]
+    fn bad_settings_name_the_problem() {
+        let unknown = Settings::resolve(&specs(), &[("pases".into(), OptionValue::Int(1))]).unwrap_err();
+        assert!(unknown.contains("unknown option `pases`") && unknown.contains("passes, face_down, jokers"), "{unknown}");
+        let range = Settings::resolve(&specs(), &[("jokers".into(), OptionValue::Int(10))]).unwrap_err();
+        assert!(range.contains("an integer from 0 to 9"), "{range}");
+        let kind = Settings::resolve(&specs(), &[("face_down".into(), OptionValue::Int(1))]).unwrap_err();
+        assert!(kind.contains("true or false"), "{kind}");
+    }
+
+    #[test]
+    fn text_values_parse_per_kind() {
+        let specs = specs();
+        assert_eq!(specs[0].parse("Unlimited").unwrap(), OptionValue::Choice("unlimited".into()));
+        assert_eq!(specs[0].parse("3").unwrap(), OptionValue::Choice("3".into()));
+        assert!(specs[0].parse("4").unwrap_err().contains("one of 1, 2, 3, unlimited"));
+        assert_eq!(specs[1].parse("on").unwrap(), OptionValue::Flag(true));
+        assert_eq!(specs[2].parse("7").unwrap(), OptionValue::Int(7));
+        assert!(specs[2].parse("seven").is_err());
+        assert!(specs[2].parse("-1").is_err());
+    }
+}

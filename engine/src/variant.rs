@@ -1,0 +1,103 @@
+//! The `Variant` trait: everything a rule plugin answers.
+
+use crate::deal::Deal;
+use crate::layout::{HudItem, Layout, MoveInfo, Outcome, Status};
+use crate::options::{OptionSpec, Settings};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// What a variant tells about itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    /// Stable machine name: lowercase letters, digits and `-`.
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    /// One line for menus.
+    pub summary: String,
+    /// The rules as markdown.
+    pub rules: String,
+    pub options: Vec<OptionSpec>,
+}
+
+/// The rules of one solitaire. A value of the implementing type is one game
+/// in progress; it must hold everything about the game (including its
+/// settings), because the host saves and restores games as the serialized
+/// value.
+///
+/// A plugin is `impl Variant for MyGame` plus `export_variant!(MyGame);`.
+pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
+    /// One legal move, as the variant represents it internally.
+    type Action: Clone + PartialEq + core::fmt::Debug;
+
+    fn info() -> Info;
+
+    /// A new game. `settings` already holds every declared option, checked.
+    fn start(deal: &Deal, settings: &Settings) -> Result<Self, String>;
+
+    fn layout(&self) -> Layout;
+
+    fn hud(&self) -> Vec<HudItem> {
+        Vec::new()
+    }
+
+    /// Every legal move now, in a stable order. Empty once the game is over.
+    fn actions(&self) -> Vec<Self::Action>;
+
+    fn describe(&self, action: &Self::Action) -> MoveInfo;
+
+    /// Plays a move that `actions` listed.
+    fn perform(&mut self, action: &Self::Action);
+
+    fn status(&self) -> Status;
+
+    /// Why `notation` is not a legal move now, in one sentence for the
+    /// player. Called only for moves that are not in `actions`.
+    fn explain(&self, notation: &str) -> String {
+        format!("`{notation}` is not a legal move now")
+    }
+
+    /// Checks a game that was just restored from bytes, which may come from a
+    /// damaged file: refuse anything the rules could not have produced.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A copy of this game with every card the player has not seen dealt
+    /// anew from `rng`, consistent with all the player has seen (what is face
+    /// up, what was drawn and in which order). Fair players search such
+    /// copies instead of the real game, so they never use hidden
+    /// information. `None`: not supported (fair players fall back to
+    /// simpler play).
+    fn resample(&self, rng: &mut crate::deal::DealRng) -> Option<Self> {
+        let _ = rng;
+        None
+    }
+
+    // ----- Hooks for the generic solver; the defaults are always correct. -----
+
+    /// True when the solver has reached its goal. Defaults to a won game; a
+    /// multi-level game may stop at the end of the current level.
+    fn solver_goal(&self) -> bool {
+        self.status().outcome == Outcome::Won
+    }
+
+    /// A key equal for equal positions (for the transposition table). The
+    /// default hashes the serialized game to 128 bits; a variant can give an
+    /// exact and much cheaper key.
+    fn state_key(&self) -> u128 {
+        crate::solver::hash_bytes(&crate::game::encode(self))
+    }
+
+    /// True when the position can certainly not reach the goal any more
+    /// (lets the solver prune). Must never be true for a winnable position.
+    fn is_dead(&self) -> bool {
+        false
+    }
+
+    /// A lower bound on the moves still needed to reach the goal (for the
+    /// optimal search). Must never overestimate.
+    fn moves_lower_bound(&self) -> u32 {
+        0
+    }
+}

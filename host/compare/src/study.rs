@@ -1,0 +1,233 @@
+//! A study: the same deal numbers under several rule sets, each deal solved
+//! and played by the chosen players. Results are per-deal records, in a
+//! fixed order whatever the number of threads, so a study split into shards
+//! and merged gives exactly the same records as one run.
+
+use crate::players::{self, ExpertConfig, PlayRecord, PlayerKind};
+use anyhow::{bail, Result};
+use patience_engine::deal::Deal;
+use patience_engine::solver::Verdict;
+use patience_runtime::{Game, LoadedPlugin, RuleSet};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The solver's answer for one deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolverRecord {
+    pub verdict: String,
+    /// Moves in the winning line, when winnable.
+    pub length: Option<u32>,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRecord {
+    /// Index into the study's rule sets.
+    pub rule_set: usize,
+    pub deal: u64,
+    pub solver: Option<SolverRecord>,
+    pub expert: Option<PlayRecord>,
+    pub greedy: Option<PlayRecord>,
+    /// A plugin fault on this deal, if any (the study goes on).
+    pub error: Option<String>,
+    /// Time spent on this deal, all players together.
+    pub micros: u64,
+}
+
+/// How a rule set is named in results.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleSetLabel {
+    pub name: String,
+    pub plugin: String,
+    pub plugin_version: String,
+    /// `passes=3, win=all`
+    pub settings: String,
+}
+
+/// Everything a study produced; also the JSON format of `--format json`
+/// and the input of `patience merge`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StudyFile {
+    pub format: u32,
+    pub rule_sets: Vec<RuleSetLabel>,
+    pub players: Vec<PlayerKind>,
+    pub budget: u64,
+    pub expert: ExpertConfig,
+    pub from: u64,
+    pub deals: u64,
+    /// `(i, n)`: this file holds shard i of n (1-based); `None` for all.
+    pub shard: Option<(u64, u64)>,
+    pub records: Vec<DealRecord>,
+}
+
+pub const FORMAT: u32 = 1;
+
+pub struct Study {
+    pub rule_sets: Vec<(RuleSet, Arc<LoadedPlugin>)>,
+    pub from: u64,
+    pub deals: u64,
+    pub players: Vec<PlayerKind>,
+    /// Solver node budget per deal.
+    pub budget: u64,
+    pub expert: ExpertConfig,
+    pub shard: Option<(u64, u64)>,
+}
+
+impl Study {
+    /// The deal numbers this run covers: shard i of n takes every n-th deal
+    /// starting with the i-th.
+    pub fn deal_numbers(&self) -> Vec<u64> {
+        let all = self.from..self.from + self.deals;
+        match self.shard {
+            None => all.collect(),
+            Some((index, count)) => all.filter(|deal| (deal - self.from) % count == index - 1).collect(),
+        }
+    }
+
+    /// Every (rule set, deal) this run will play.
+    pub fn task_count(&self) -> u64 {
+        self.deal_numbers().len() as u64 * self.rule_sets.len() as u64
+    }
+
+    /// Runs the study on `jobs` threads. `progress` is called after each
+    /// finished (rule set, deal); setting `cancel` stops early with an
+    /// error.
+    pub fn run(&self, jobs: usize, progress: &(dyn Fn() + Sync), cancel: &AtomicBool) -> Result<StudyFile> {
+        if let Some((index, count)) = self.shard {
+            if count == 0 || index == 0 || index > count {
+                bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
+            }
+        }
+        let tasks: Vec<(usize, u64)> = self
+            .deal_numbers()
+            .into_iter()
+            .flat_map(|deal| (0..self.rule_sets.len()).map(move |rule_set| (rule_set, deal)))
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build()?;
+        let records: Vec<Option<DealRecord>> = pool.install(|| {
+            tasks
+                .par_iter()
+                .map(|&(rule_set, deal)| {
+                    if cancel.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let record = self.run_one(rule_set, deal);
+                    progress();
+                    Some(record)
+                })
+                .collect()
+        });
+        if cancel.load(Ordering::Relaxed) {
+            bail!("cancelled");
+        }
+        let mut records: Vec<DealRecord> = records.into_iter().flatten().collect();
+        records.sort_by_key(|r| (r.rule_set, r.deal));
+        Ok(StudyFile {
+            format: FORMAT,
+            rule_sets: self.labels(),
+            players: self.players.clone(),
+            budget: self.budget,
+            expert: self.expert,
+            from: self.from,
+            deals: self.deals,
+            shard: self.shard,
+            records,
+        })
+    }
+
+    pub fn labels(&self) -> Vec<RuleSetLabel> {
+        self.rule_sets
+            .iter()
+            .map(|(rule_set, plugin)| RuleSetLabel {
+                name: rule_set.name.clone(),
+                plugin: plugin.info.id.clone(),
+                plugin_version: plugin.info.version.clone(),
+                settings: rule_set.settings_summary(),
+            })
+            .collect()
+    }
+
+    fn run_one(&self, rule_set: usize, deal: u64) -> DealRecord {
+        let began = Instant::now();
+        let mut record =
+            DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, error: None, micros: 0 };
+        if let Err(error) = self.fill(&mut record) {
+            record.error = Some(format!("{error:#}"));
+        }
+        record.micros = began.elapsed().as_micros() as u64;
+        record
+    }
+
+    fn fill(&self, record: &mut DealRecord) -> Result<()> {
+        let (rule_set, plugin) = &self.rule_sets[record.rule_set];
+        let new_game = || Game::start(plugin, &Deal::Seed(record.deal), &rule_set.options);
+        for player in &self.players {
+            match player {
+                PlayerKind::Solver => {
+                    let solution = new_game()?.solve(self.budget, false)?;
+                    record.solver = Some(SolverRecord {
+                        verdict: verdict_name(solution.verdict).to_string(),
+                        length: (solution.verdict == Verdict::Winnable).then_some(solution.line.len() as u32),
+                        nodes: solution.nodes,
+                    });
+                }
+                PlayerKind::Expert => {
+                    record.expert = Some(players::play_expert(&mut new_game()?, self.expert, record.deal)?);
+                }
+                PlayerKind::Greedy => record.greedy = Some(players::play_greedy(&mut new_game()?)?),
+            }
+        }
+        Ok(())
+    }
+}
+
+pub fn verdict_name(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Winnable => "winnable",
+        Verdict::NotWinnable => "not-winnable",
+        Verdict::Unknown => "unknown",
+    }
+}
+
+impl StudyFile {
+    /// Merges shard files of one study into one file, exactly as a single
+    /// run would have produced it. Refuses files of different studies and
+    /// incomplete or overlapping sets of shards, naming what is wrong.
+    pub fn merge(files: Vec<StudyFile>) -> Result<StudyFile> {
+        let Some(first) = files.first() else { bail!("nothing to merge") };
+        let mut merged = StudyFile { shard: None, records: Vec::new(), ..first.clone() };
+        for (index, file) in files.iter().enumerate() {
+            if file.format != FORMAT {
+                bail!("file {} has format {}, this version reads {FORMAT}", index + 1, file.format);
+            }
+            let same_study = file.rule_sets == merged.rule_sets
+                && file.players == merged.players
+                && file.budget == merged.budget
+                && file.expert == merged.expert
+                && file.from == merged.from
+                && file.deals == merged.deals;
+            if !same_study {
+                bail!("file {} is from a different study (rule sets, players, budget or deals differ)", index + 1);
+            }
+            merged.records.extend(file.records.iter().cloned());
+        }
+        merged.records.sort_by_key(|r| (r.rule_set, r.deal));
+        let before = merged.records.len();
+        merged.records.dedup_by_key(|r| (r.rule_set, r.deal));
+        if merged.records.len() != before {
+            bail!("the files overlap: some deals appear in more than one shard");
+        }
+        let expected = merged.deals * merged.rule_sets.len() as u64;
+        if merged.records.len() as u64 != expected {
+            let missing = (merged.from..merged.from + merged.deals)
+                .find(|deal| !merged.records.iter().any(|r| r.deal == *deal))
+                .map(|deal| format!(" (deal {deal} is missing)"))
+                .unwrap_or_default();
+            bail!("the shards are incomplete: {} of {expected} results{missing}", merged.records.len());
+        }
+        Ok(merged)
+    }
+}

@@ -1,0 +1,488 @@
+//! The app's state and what it does: starting games (from the menu, a
+//! typed deal number, the options panel, an explicit deck), the side-by-side
+//! deal, and keeping statistics and settings.
+//!
+//! The panels (`panels.rs`) only report what the player asked for as
+//! [`Command`]s; all the doing happens here, in [`PatienceApp::run_command`].
+
+use crate::board::BoardEvent;
+use crate::choices::{self, Choice};
+use crate::options_panel::OptionsDraft;
+use crate::rules_window::RulesWindow;
+use crate::settings::{self, Settings};
+use crate::side_by_side::{self, Compared, PaneAction, Pane, SideBySide};
+use crate::stats::{self, Stats};
+use crate::storage;
+use crate::table::{Clock, GameResult, Table};
+use patience_engine::card::Card;
+use patience_engine::deal::{Deal, DealRng};
+use patience_runtime::{Catalog, GameError, RuleSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Deal numbers offered by "New game" run from 1 to this.
+pub const MAX_DEAL_NUMBER: u64 = 1_000_000;
+
+/// Everything the player can ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    NewGame,
+    Restart,
+    Undo,
+    Redo,
+    Draw,
+    /// Replay the deal number typed in the toolbar.
+    PlayDeal,
+    /// Start choice `n` of the menu on a new deal.
+    Choose(usize),
+    StartWithOptions,
+    ToggleOptions,
+    OpenRules,
+    OpenStats,
+    ShowSingle,
+    ShowSideBySide,
+    DealSideBySide,
+    Board(BoardEvent),
+    Pane(usize, PaneAction),
+    /// Hides the fault banner (and the could-not-start one).
+    DismissFault,
+    DismissNotice(usize),
+    Quit,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Single,
+    SideBySide,
+}
+
+/// Where new deal numbers come from.
+pub(crate) enum DealNumbers {
+    Random(DealRng),
+    /// Tests: 1, 2, 3, …
+    Counting(u64),
+}
+
+impl DealNumbers {
+    fn next(&mut self) -> u64 {
+        match self {
+            DealNumbers::Random(rng) => rng.below(MAX_DEAL_NUMBER) + 1,
+            DealNumbers::Counting(next) => {
+                *next += 1;
+                *next - 1
+            }
+        }
+    }
+}
+
+pub struct PatienceApp {
+    pub(crate) catalog: Catalog,
+    pub(crate) choices: Vec<Choice>,
+    /// The key of the choice being played (for the menu and the settings).
+    pub(crate) current_choice: Option<String>,
+    pub(crate) table: Option<Table>,
+    /// Why no game is on the table.
+    pub(crate) start_problem: Option<String>,
+    pub(crate) first_game_pending: bool,
+    pub(crate) mode: Mode,
+    pub(crate) deal_entry: String,
+    pub(crate) options_open: bool,
+    pub(crate) draft: Option<OptionsDraft>,
+    pub(crate) rules: RulesWindow,
+    pub(crate) stats_open: bool,
+    pub(crate) side: SideBySide,
+    pub(crate) data_dir: PathBuf,
+    pub(crate) settings: Settings,
+    pub(crate) stats: Stats,
+    pub(crate) notices: Vec<String>,
+    pub(crate) deals: DealNumbers,
+    pub(crate) clock: Clock,
+    pub(crate) commands: Vec<Command>,
+    pub(crate) quit_requested: bool,
+    pub(crate) styled: bool,
+}
+
+impl PatienceApp {
+    /// An app over `catalog` and the `rule_sets` read from disk, keeping its
+    /// settings and statistics in `data_dir`. The first game starts on the
+    /// first frame (the last variant played, or the first one).
+    pub fn new(catalog: Catalog, rule_sets: Vec<RuleSet>, data_dir: PathBuf) -> PatienceApp {
+        let loaded_settings = storage::load::<Settings>(&data_dir.join(settings::FILE_NAME), "settings");
+        let loaded_stats = storage::load::<Stats>(&data_dir.join(stats::FILE_NAME), "statistics");
+        let mut notices: Vec<String> = catalog
+            .problems
+            .iter()
+            .map(|problem| format!("Plugin {} not loaded: {}", problem.source, problem.message))
+            .collect();
+        notices.extend(loaded_settings.notice);
+        notices.extend(loaded_stats.notice);
+        let choices = choices::choices(&catalog, &rule_sets);
+        let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64);
+        PatienceApp {
+            catalog,
+            choices,
+            current_choice: None,
+            table: None,
+            start_problem: None,
+            first_game_pending: true,
+            mode: Mode::Single,
+            deal_entry: String::new(),
+            options_open: false,
+            draft: None,
+            rules: RulesWindow::default(),
+            stats_open: false,
+            side: SideBySide::default(),
+            data_dir,
+            settings: loaded_settings.value,
+            stats: loaded_stats.value,
+            notices,
+            deals: DealNumbers::Random(DealRng::new(seed)),
+            clock: Clock::Real,
+            commands: Vec::new(),
+            quit_requested: false,
+            styled: false,
+        }
+    }
+
+    /// Notices to show at the top (e.g. rule set files that did not load).
+    pub fn with_notices(mut self, notices: Vec<String>) -> PatienceApp {
+        self.notices.extend(notices);
+        self
+    }
+
+    /// Test hook: new games get deal numbers `first`, `first + 1`, …
+    pub fn with_deal_numbers_from(mut self, first: u64) -> PatienceApp {
+        self.deals = DealNumbers::Counting(first);
+        self
+    }
+
+    /// Test hook: every game clock shows `elapsed`.
+    pub fn with_fixed_clock(mut self, elapsed: Duration) -> PatienceApp {
+        self.clock = Clock::Fixed(elapsed);
+        self
+    }
+
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    pub fn table(&self) -> Option<&Table> {
+        self.table.as_ref()
+    }
+
+    pub fn side_by_side(&self) -> &SideBySide {
+        &self.side
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn notices(&self) -> &[String] {
+        &self.notices
+    }
+
+    /// Why the last game could not be started, if it could not.
+    pub fn start_problem(&self) -> Option<&str> {
+        self.start_problem.as_deref()
+    }
+
+    /// Starts `rule_set` on `deal` in the single-game view.
+    pub fn start(&mut self, rule_set: RuleSet, deal: Deal) {
+        let key = self
+            .choices
+            .iter()
+            .find(|choice| choice.rule_set.plugin == rule_set.plugin && choice.rule_set.path == rule_set.path)
+            .map(|choice| choice.key.clone());
+        self.start_keyed(rule_set, deal, key);
+    }
+
+    /// Starts a game; `key` names the menu choice it counts as (for the
+    /// menu's mark and the settings).
+    fn start_keyed(&mut self, rule_set: RuleSet, deal: Deal, key: Option<String>) {
+        self.first_game_pending = false;
+        self.mode = Mode::Single;
+        self.leave_table();
+        let Some(plugin) = self.catalog.find(&rule_set.plugin).cloned() else {
+            self.start_problem = Some(format!("No plugin `{}` is loaded.", rule_set.plugin));
+            return;
+        };
+        self.draft = Some(OptionsDraft::for_rule_set(&rule_set, &plugin.info.options));
+        match Table::start(&plugin, rule_set, deal, self.clock) {
+            Ok(table) => {
+                self.table = Some(table);
+                self.start_problem = None;
+            }
+            Err(error) => self.start_problem = Some(start_error(&plugin.info.name, error)),
+        }
+        if key.is_some() {
+            self.current_choice = key;
+            self.settings.last_choice = self.current_choice.clone();
+        }
+        self.save_settings();
+    }
+
+    /// Starts `rule_set` on an explicit deck (the order the plugin
+    /// documents) — how a known game is replayed card for card.
+    pub fn start_with_deck(&mut self, rule_set: RuleSet, deck: Vec<Card>) {
+        self.start(rule_set, Deal::Cards(deck));
+    }
+
+    /// Starts menu choice `index` (with the options saved for it) on `deal`.
+    pub fn start_choice(&mut self, index: usize, deal: Deal) {
+        let Some(choice) = self.choices.get(index).cloned() else { return };
+        let rule_set = self.rule_set_with_saved_options(&choice);
+        self.start_keyed(rule_set, deal, Some(choice.key));
+    }
+
+    /// Side by side: deals `deal` to each rule set.
+    pub fn start_side_by_side(&mut self, rule_sets: Vec<(String, RuleSet)>, deal: u64) {
+        self.mode = Mode::SideBySide;
+        self.leave_panes();
+        let mut panes = Vec::new();
+        let mut compared = Vec::new();
+        let mut problems = Vec::new();
+        for (title, rule_set) in rule_sets {
+            let Some(plugin) = self.catalog.find(&rule_set.plugin).cloned() else { continue };
+            compared.push(Compared::new(&title, &plugin.info.name, &rule_set, &plugin.info.options));
+            match Table::start(&plugin, rule_set, Deal::Seed(deal), self.clock) {
+                Ok(table) => panes.push(Pane { title, table }),
+                Err(error) => problems.push(format!("{title}: {}", start_error(&plugin.info.name, error))),
+            }
+        }
+        self.side.differences = side_by_side::differences(&compared);
+        self.side.panes = panes;
+        self.side.deal_entry = deal.to_string();
+        self.side.problem = (!problems.is_empty()).then(|| problems.join("; "));
+    }
+
+    /// Runs one command, as if the player had asked for it.
+    pub fn run_command(&mut self, command: Command) {
+        match command {
+            Command::NewGame => self.new_game(),
+            Command::Restart => self.restart(),
+            Command::Undo => self.with_table(Table::undo),
+            Command::Redo => self.with_table(Table::redo),
+            Command::Draw => self.with_table(Table::draw),
+            Command::PlayDeal => self.play_typed_deal(),
+            Command::Choose(index) => {
+                let deal = Deal::Seed(self.deals.next());
+                self.start_choice(index, deal);
+            }
+            Command::StartWithOptions => self.start_with_options(),
+            Command::ToggleOptions => self.options_open = !self.options_open,
+            Command::OpenRules => self.rules.open = true,
+            Command::OpenStats => self.stats_open = true,
+            Command::ShowSingle => self.mode = Mode::Single,
+            Command::ShowSideBySide => self.mode = Mode::SideBySide,
+            Command::DealSideBySide => self.deal_side_by_side(),
+            Command::Board(event) => self.with_table(|table| play_event(table, event)),
+            Command::Pane(index, action) => self.pane_action(index, action),
+            Command::DismissFault => {
+                self.start_problem = None;
+                self.with_table(Table::dismiss_fault);
+            }
+            Command::DismissNotice(index) => {
+                if index < self.notices.len() {
+                    self.notices.remove(index);
+                }
+            }
+            Command::Quit => self.quit_requested = true,
+        }
+        self.collect_results();
+    }
+
+    fn with_table(&mut self, act: impl FnOnce(&mut Table)) {
+        if let Some(table) = &mut self.table {
+            act(table);
+        }
+    }
+
+    fn rule_set_with_saved_options(&self, choice: &Choice) -> RuleSet {
+        let Some(plugin) = self.catalog.find(&choice.rule_set.plugin) else { return choice.rule_set.clone() };
+        let Some(saved) = self.settings.options.get(&choice.key) else { return choice.rule_set.clone() };
+        let specs = &plugin.info.options;
+        let mut draft = OptionsDraft::for_rule_set(&choice.rule_set, specs);
+        for (name, value) in settings::from_text(saved, specs) {
+            if let Some(slot) = draft.values.iter_mut().find(|(n, _)| *n == name) {
+                slot.1 = value;
+            }
+        }
+        draft.apply_to(&choice.rule_set, specs)
+    }
+
+    fn current_rule_set(&self) -> Option<RuleSet> {
+        if let Some(table) = &self.table {
+            return Some(table.rule_set().clone());
+        }
+        let choice = self.current_choice_index().and_then(|index| self.choices.get(index))?;
+        Some(self.rule_set_with_saved_options(choice))
+    }
+
+    pub(crate) fn current_choice_index(&self) -> Option<usize> {
+        let key = self.current_choice.as_ref()?;
+        self.choices.iter().position(|choice| &choice.key == key)
+    }
+
+    pub(crate) fn first_game(&mut self) {
+        self.first_game_pending = false;
+        let last = self.settings.last_choice.clone();
+        let index = last.and_then(|key| self.choices.iter().position(|c| c.key == key)).unwrap_or(0);
+        if self.choices.is_empty() {
+            self.start_problem = Some("No plugins are loaded: there is nothing to play.".to_string());
+            return;
+        }
+        let deal = Deal::Seed(self.deals.next());
+        self.start_choice(index, deal);
+    }
+
+    fn new_game(&mut self) {
+        let Some(rule_set) = self.current_rule_set() else { return };
+        let deal = Deal::Seed(self.deals.next());
+        self.start_keyed(rule_set, deal, self.current_choice.clone());
+    }
+
+    fn restart(&mut self) {
+        let abandoned = self.table.as_mut().and_then(Table::abandon);
+        self.count(abandoned.into_iter().collect());
+        self.with_table(Table::restart);
+    }
+
+    fn play_typed_deal(&mut self) {
+        match self.deal_entry.trim().parse::<u64>() {
+            Ok(number) => {
+                let Some(rule_set) = self.current_rule_set() else { return };
+                self.start_keyed(rule_set, Deal::Seed(number), self.current_choice.clone());
+                self.deal_entry.clear();
+            }
+            Err(_) => {
+                self.start_problem = None;
+                self.notices.push(format!("`{}` is not a deal number: type a whole number such as 1234.", self.deal_entry.trim()));
+            }
+        }
+    }
+
+    fn start_with_options(&mut self) {
+        let (Some(draft), Some(table)) = (self.draft.clone(), &self.table) else { return };
+        let Some(plugin) = self.catalog.find(&draft.plugin).cloned() else { return };
+        let specs = &plugin.info.options;
+        // Options apply to the menu choice the game came from, so a rule
+        // set's name is not buried under several "(custom: …)".
+        let base = self
+            .current_choice_index()
+            .map(|index| self.choices[index].clone())
+            .filter(|choice| choice.rule_set.plugin == draft.plugin);
+        let base_rule_set = base.as_ref().map_or_else(|| table.rule_set().clone(), |choice| choice.rule_set.clone());
+        let rule_set = draft.apply_to(&base_rule_set, specs);
+        if let Some(choice) = &base {
+            let changed: Vec<_> = draft
+                .values
+                .iter()
+                .filter(|(name, value)| specs.iter().find(|s| &s.name == name).is_none_or(|s| &s.default != value))
+                .cloned()
+                .collect();
+            self.settings.options.insert(choice.key.clone(), settings::to_text(&changed));
+        }
+        let deal = Deal::Seed(self.deals.next());
+        self.start_keyed(rule_set, deal, base.map(|choice| choice.key));
+    }
+
+    fn deal_side_by_side(&mut self) {
+        let Ok(deal) = self.side.deal_entry.trim().parse::<u64>() else {
+            self.side.problem = Some("Type a deal number (a whole number) to deal side by side.".to_string());
+            return;
+        };
+        let picked: Vec<(String, RuleSet)> = self
+            .side
+            .picked
+            .clone()
+            .iter()
+            .filter_map(|key| self.choices.iter().find(|c| &c.key == key))
+            .map(|choice| (choice.title.clone(), self.rule_set_with_saved_options(choice)))
+            .collect();
+        self.start_side_by_side(picked, deal);
+    }
+
+    fn pane_action(&mut self, index: usize, action: PaneAction) {
+        let Some(pane) = self.side.panes.get_mut(index) else { return };
+        match action {
+            PaneAction::Board(event) => play_event(&mut pane.table, event),
+            PaneAction::Undo => pane.table.undo(),
+            PaneAction::Redo => pane.table.redo(),
+            PaneAction::Restart => {
+                let abandoned = pane.table.abandon();
+                pane.table.restart();
+                self.count(abandoned.into_iter().collect());
+            }
+        }
+    }
+
+    /// Counts the game on the table before it is replaced.
+    pub(crate) fn leave_table(&mut self) {
+        let abandoned = self.table.as_mut().and_then(Table::abandon);
+        self.count(abandoned.into_iter().collect());
+        self.table = None;
+    }
+
+    pub(crate) fn leave_panes(&mut self) {
+        let abandoned = self.side.panes.iter_mut().filter_map(|pane| pane.table.abandon()).collect();
+        self.count(abandoned);
+        self.side.panes.clear();
+    }
+
+    /// Takes the results of games that just ended into the statistics.
+    fn collect_results(&mut self) {
+        let mut results: Vec<_> = self.table.as_mut().and_then(Table::take_result).into_iter().collect();
+        results.extend(self.side.panes.iter_mut().filter_map(|pane| pane.table.take_result()));
+        self.count(results);
+    }
+
+    fn count(&mut self, results: Vec<GameResult>) {
+        for result in &results {
+            self.stats.add(result);
+        }
+        if !results.is_empty() {
+            self.save_stats();
+        }
+    }
+
+    fn save_stats(&mut self) {
+        if let Err(error) = storage::save(&self.data_dir.join(stats::FILE_NAME), &self.stats) {
+            self.notices.push(format!("Statistics could not be saved in {}: {error}", self.data_dir.display()));
+        }
+    }
+
+    pub(crate) fn save_settings(&mut self) {
+        if let Err(error) = storage::save(&self.data_dir.join(settings::FILE_NAME), &self.settings) {
+            self.notices.push(format!("Settings could not be saved in {}: {error}", self.data_dir.display()));
+        }
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        &self.data_dir
+    }
+
+}
+
+/// A board event, as the table understands it.
+fn play_event(table: &mut Table, event: BoardEvent) {
+    match event {
+        BoardEvent::Clicked(slot) => table.click(slot),
+        BoardEvent::Dropped { from, to } => table.drop_on(from, to),
+    }
+}
+
+fn start_error(variant: &str, error: GameError) -> String {
+    match error {
+        GameError::Fault(fault) => fault.to_string(),
+        other => format!("{variant}: {other}"),
+    }
+}

@@ -1,0 +1,171 @@
+//! The board widget: a layout drawn from its slots alone, scaled to the
+//! space it is given, in z order so overlapping rows look like what they
+//! are. Every slot is an accessible, clickable, draggable widget; the board
+//! reports what the player did and leaves the meaning to the table.
+
+use crate::cards::{self, Emphasis};
+use crate::labels::slot_label;
+use egui::{Id, LayerId, Order, Rect, Sense, Ui, Role, Vec2, WidgetInfo, vec2};
+use patience_engine::layout::{Face, Layout, Slot, CARD_HEIGHT, CARD_WIDTH};
+
+/// What the table wants emphasised besides playability.
+#[derive(Clone, Debug, Default)]
+pub struct Marks<'a> {
+    pub selected: Option<u32>,
+    pub partners: &'a [u32],
+}
+
+/// What the player did on the board this frame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BoardEvent {
+    Clicked(u32),
+    Dropped { from: u32, to: u32 },
+}
+
+/// The payload of a drag: which board (side-by-side panes each have one)
+/// and which slot.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct DraggedSlot {
+    board: Id,
+    slot: u32,
+}
+
+/// Board units to screen points: the layout centred in `rect`, as large
+/// as fits.
+#[derive(Copy, Clone, Debug)]
+pub struct Geometry {
+    origin: egui::Pos2,
+    unit: f32,
+}
+
+impl Geometry {
+    pub fn fit(layout: &Layout, rect: Rect) -> Geometry {
+        let margin = 10.0;
+        let width = layout.width.max(CARD_WIDTH);
+        let height = layout.height.max(CARD_HEIGHT);
+        let unit = ((rect.width() - 2.0 * margin) / width).min((rect.height() - 2.0 * margin) / height).max(8.0);
+        let size = vec2(width, height) * unit;
+        let origin = rect.center() - size / 2.0;
+        Geometry { origin, unit }
+    }
+
+    /// A slot's card on screen, a hair smaller than its place so cards
+    /// side by side keep a gap between them.
+    pub fn slot_rect(&self, slot: &Slot) -> Rect {
+        let place = Rect::from_min_size(
+            self.origin + vec2(slot.x, slot.y) * self.unit,
+            vec2(CARD_WIDTH, CARD_HEIGHT) * self.unit,
+        );
+        place.shrink(self.unit * 0.025)
+    }
+}
+
+/// The slots in painting order, which is also the order clicks see them
+/// from the bottom up: empty slots first (an empty spot must not catch a
+/// click meant for the card it used to cover), then lower z first, then
+/// the plugin's order.
+fn draw_order(layout: &Layout) -> Vec<&Slot> {
+    let mut slots: Vec<&Slot> = layout.slots.iter().collect();
+    slots.sort_by_key(|slot| (slot.face != Face::Empty, slot.z));
+    slots
+}
+
+/// Empty slots that overlap another slot (a removed pyramid card): drawn
+/// as a faint spot rather than an outline, so a cleared area reads as
+/// felt, not as a tangle of frames.
+fn overlapped_empties(layout: &Layout, geometry: &Geometry) -> Vec<u32> {
+    let overlaps = |a: &Slot, b: &Slot| {
+        let shared = geometry.slot_rect(a).intersect(geometry.slot_rect(b));
+        shared.is_positive() && shared.area() > 0.1 * geometry.slot_rect(a).area()
+    };
+    layout
+        .slots
+        .iter()
+        .filter(|slot| slot.face == Face::Empty)
+        .filter(|slot| layout.slots.iter().any(|other| other.id != slot.id && overlaps(slot, other)))
+        .map(|slot| slot.id)
+        .collect()
+}
+
+fn emphasis(slot: &Slot, marks: &Marks) -> Emphasis {
+    if marks.selected == Some(slot.id) {
+        Emphasis::Selected
+    } else if marks.partners.contains(&slot.id) {
+        Emphasis::Partner
+    } else if slot.playable {
+        Emphasis::Playable
+    } else if matches!(slot.face, Face::Up(_) | Face::Joker) {
+        Emphasis::Blocked
+    } else {
+        Emphasis::Plain
+    }
+}
+
+/// Shows the board in all the space `ui` has left.
+pub fn board_ui(ui: &mut Ui, layout: &Layout, marks: &Marks) -> Option<BoardEvent> {
+    let rect = ui.available_rect_before_wrap();
+    ui.allocate_rect(rect, Sense::hover());
+    let board = ui.scope_id().with("board");
+    let geometry = Geometry::fit(layout, rect);
+    let faint = overlapped_empties(layout, &geometry);
+    let mut event = None;
+    for slot in draw_order(layout) {
+        let slot_rect = geometry.slot_rect(slot);
+        if let Some(happened) = slot_ui(ui, board, slot, slot_rect, marks, faint.contains(&slot.id)) {
+            event = Some(happened);
+        }
+    }
+    for slot in draw_order(layout) {
+        if let Some(label) = &slot.label {
+            cards::paint_badge(ui.painter(), geometry.slot_rect(slot), label);
+        }
+    }
+    event.or_else(|| dropped_on(ui, board, layout, &geometry))
+}
+
+/// A card of this board released over a slot: the topmost slot under the
+/// pointer is the target (slots overlap, so asking each slot whether it
+/// contains the pointer would let a covered one take the drop).
+fn dropped_on(ui: &Ui, board: Id, layout: &Layout, geometry: &Geometry) -> Option<BoardEvent> {
+    let released_at = ui.input(|i| i.pointer.any_released().then(|| i.pointer.latest_pos()).flatten())?;
+    let dragged = egui::DragAndDrop::payload::<DraggedSlot>(ui.ctx()).filter(|d| d.board == board)?;
+    let target = draw_order(layout).into_iter().rev().find(|slot| geometry.slot_rect(slot).contains(released_at))?;
+    egui::DragAndDrop::clear_payload(ui.ctx());
+    (target.id != dragged.slot).then_some(BoardEvent::Dropped { from: dragged.slot, to: target.id })
+}
+
+/// One slot: painted, labelled for accessibility, clickable and draggable.
+fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint: bool) -> Option<BoardEvent> {
+    let response = ui.interact(rect, board.with(slot.id), Sense::click_and_drag());
+    let label = slot_label(slot);
+    let selected = marks.selected == Some(slot.id);
+    response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
+    let emphasis = emphasis(slot, marks);
+    if faint && emphasis == Emphasis::Plain {
+        cards::paint_faint_spot(ui.painter(), rect);
+    } else {
+        cards::paint_slot(ui.painter(), rect, slot, emphasis);
+    }
+
+    if response.hovered() && slot.playable {
+        ui.ctx().set_cursor_icon(egui::CursorIcon::PointingHand);
+    }
+    if slot.playable && matches!(slot.face, Face::Up(_) | Face::Joker) {
+        response.dnd_set_drag_payload(DraggedSlot { board, slot: slot.id });
+    }
+    if response.dragged() {
+        paint_dragged(ui, slot, rect);
+    }
+    response.clicked().then_some(BoardEvent::Clicked(slot.id))
+}
+
+/// The dragged card follows the pointer, above everything else.
+fn paint_dragged(ui: &Ui, slot: &Slot, rect: Rect) {
+    let Some((origin, now)) = ui.input(|i| Some((i.pointer.press_origin()?, i.pointer.latest_pos()?))) else {
+        return;
+    };
+    let painter = ui.ctx().layer_painter(LayerId::new(Order::Tooltip, Id::unique("dragged card")));
+    let moved: Vec2 = now - origin;
+    let lifted = rect.translate(moved + vec2(0.0, -4.0));
+    cards::paint_slot(&painter, lifted, slot, Emphasis::Selected);
+}

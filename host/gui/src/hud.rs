@@ -1,0 +1,114 @@
+//! The words around the board: the plugin's HUD items, the status line,
+//! the won / lost banner, and the fault and notice banners.
+
+use crate::table::{format_duration, Line, Table, Tone};
+use crate::theme;
+use egui::{Align, Color32, Frame, Layout, Margin, RichText, Ui};
+use patience_engine::layout::{HudItem, Outcome};
+
+/// Every HUD item the plugin gives, as `label value` chips, followed by
+/// the move count and the clock.
+pub fn hud_ui(ui: &mut Ui, items: &[HudItem], moves: usize, time: &str) {
+    ui.horizontal_wrapped(|ui| {
+        for item in items {
+            chip(ui, &item.label, &item.value);
+        }
+        chip(ui, "Moves", &moves.to_string());
+        chip(ui, "Time", time);
+    });
+}
+
+fn chip(ui: &mut Ui, label: &str, value: &str) {
+    Frame::new()
+        .fill(theme::FELT_SHADE)
+        .corner_radius(6.0)
+        .inner_margin(Margin::symmetric(8, 3))
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 5.0;
+                ui.label(RichText::new(label).color(Color32::from_gray(200)).size(12.0));
+                ui.label(RichText::new(value).color(Color32::WHITE).strong().size(15.0));
+            });
+        });
+}
+
+/// The status line: what just happened or why something could not be done.
+pub fn status_line_ui(ui: &mut Ui, line: Option<&Line>) {
+    let Some(line) = line else {
+        ui.label(RichText::new("Click a card to play it; click the stock to draw.").color(Color32::from_gray(200)));
+        return;
+    };
+    let text = match line.tone {
+        Tone::Info => RichText::new(&line.text).color(Color32::from_gray(235)),
+        Tone::Explanation => RichText::new(format!("✋ {}", line.text)).color(Color32::from_rgb(0xff, 0xd5, 0x80)),
+    };
+    ui.label(text);
+}
+
+/// What the outcome banner asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BannerAction {
+    NewGame,
+    Restart,
+    Undo,
+}
+
+/// "You won" / "Game over" with the plugin's message, the move count and
+/// the time. Shown over the top of the board.
+pub fn outcome_banner_ui(ui: &mut Ui, table: &Table) -> Option<BannerAction> {
+    let status = table.status();
+    let (title, fill) = match status.outcome {
+        Outcome::Won => ("You won!", theme::WON),
+        Outcome::Lost => ("Game over", theme::LOST),
+        Outcome::Playing => return None,
+    };
+    let mut action = None;
+    Frame::new()
+        .fill(fill)
+        .corner_radius(10.0)
+        .stroke(egui::Stroke::new(2.0, Color32::from_white_alpha(120)))
+        .inner_margin(Margin::symmetric(24, 14))
+        .shadow(egui::epaint::Shadow { offset: [0, 4], blur: 16, spread: 0, color: Color32::from_black_alpha(120) })
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new(title).size(28.0).strong().color(Color32::WHITE));
+                if !status.message.is_empty() {
+                    ui.label(RichText::new(&status.message).color(Color32::WHITE));
+                }
+                let mut summary = format!("{} moves · {}", table.moves_made(), format_duration(table.elapsed()));
+                if let Some(score) = status.score {
+                    summary.push_str(&format!(" · score {score}"));
+                }
+                ui.label(RichText::new(summary).color(Color32::WHITE).size(16.0));
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    if ui.button("New game").clicked() {
+                        action = Some(BannerAction::NewGame);
+                    }
+                    if ui.button("Restart").clicked() {
+                        action = Some(BannerAction::Restart);
+                    }
+                    if ui.button("Undo").clicked() {
+                        action = Some(BannerAction::Undo);
+                    }
+                });
+            });
+        });
+    action
+}
+
+/// A full-width coloured bar with a message and a dismiss button; true
+/// when dismissed.
+pub fn banner_ui(ui: &mut Ui, fill: Color32, text: &str) -> bool {
+    let mut dismissed = false;
+    Frame::new().fill(fill).corner_radius(4.0).inner_margin(Margin::symmetric(10, 6)).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.with_layout(Layout::right_to_left(Align::Center), |ui| {
+            dismissed = ui.button("Dismiss").clicked();
+            ui.with_layout(Layout::left_to_right(Align::Center).with_main_wrap(true), |ui| {
+                ui.label(RichText::new(text).color(Color32::WHITE));
+            });
+        });
+    });
+    dismissed
+}

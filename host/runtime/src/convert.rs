@@ -1,0 +1,145 @@
+//! Conversions from the contract's generated types to the engine's types.
+//! Anything that cannot be a valid engine value (a rank of 14, a suit of 9)
+//! is refused here, before validation proper.
+
+use crate::bindings::patience::plugin::types as wit;
+use anyhow::{anyhow, Result};
+use patience_engine::card::{Card, Suit};
+use patience_engine::deal::Deal;
+use patience_engine::layout::{Face, HudItem, Layout, Look, Outcome, Slot, SlotKind, Status};
+use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
+use patience_engine::solver::Verdict;
+use patience_engine::Info;
+
+pub fn card(card: wit::Card) -> Result<Card> {
+    Suit::from_index(card.suit)
+        .and_then(|suit| Card::new(card.rank, suit))
+        .ok_or_else(|| anyhow!("rank {} of suit {} is not a card", card.rank, card.suit))
+}
+
+pub fn card_to_wit(card: Card) -> wit::Card {
+    wit::Card { rank: card.rank, suit: card.suit.index() }
+}
+
+pub fn deal_to_wit(deal: &Deal) -> wit::Deal {
+    match deal {
+        Deal::Seed(seed) => wit::Deal::Seed(*seed),
+        Deal::Cards(cards) => wit::Deal::Cards(cards.iter().copied().map(card_to_wit).collect()),
+    }
+}
+
+pub fn option_value(value: wit::OptionValue) -> OptionValue {
+    match value {
+        wit::OptionValue::Flag(v) => OptionValue::Flag(v),
+        wit::OptionValue::Int(v) => OptionValue::Int(v),
+        wit::OptionValue::Choice(v) => OptionValue::Choice(v),
+    }
+}
+
+pub fn option_value_to_wit(value: &OptionValue) -> wit::OptionValue {
+    match value {
+        OptionValue::Flag(v) => wit::OptionValue::Flag(*v),
+        OptionValue::Int(v) => wit::OptionValue::Int(*v),
+        OptionValue::Choice(v) => wit::OptionValue::Choice(v.clone()),
+    }
+}
+
+pub fn settings_to_wit(settings: &[(String, OptionValue)]) -> Vec<wit::Setting> {
+    settings
+        .iter()
+        .map(|(name, value)| wit::Setting { name: name.clone(), value: option_value_to_wit(value) })
+        .collect()
+}
+
+pub fn info(info: wit::VariantInfo) -> Result<Info> {
+    Ok(Info {
+        id: info.id,
+        name: info.name,
+        version: info.version,
+        summary: info.summary,
+        rules: info.rules,
+        options: info
+            .options
+            .into_iter()
+            .map(|spec| OptionSpec {
+                name: spec.name,
+                help: spec.help,
+                kind: match spec.kind {
+                    wit::OptionKind::Flag => OptionKind::Flag,
+                    wit::OptionKind::Int(range) => OptionKind::Int { min: range.min, max: range.max },
+                    wit::OptionKind::Choice(choices) => OptionKind::Choice(choices),
+                },
+                default: option_value(spec.default),
+            })
+            .collect(),
+    })
+}
+
+pub fn layout(layout: wit::Layout) -> Result<Layout> {
+    let slots = layout
+        .slots
+        .into_iter()
+        .map(|slot| {
+            Ok(Slot {
+                id: slot.id,
+                kind: slot_kind(slot.kind),
+                x: slot.x,
+                y: slot.y,
+                z: slot.z,
+                face: match slot.face {
+                    wit::Face::Empty => Face::Empty,
+                    wit::Face::Up(c) => Face::Up(card(c).map_err(|e| anyhow!("slot {}: {e}", slot.id))?),
+                    wit::Face::Down => Face::Down,
+                    wit::Face::Joker => Face::Joker,
+                },
+                look: match slot.look {
+                    wit::Look::Card => Look::Card,
+                    wit::Look::Tablet => Look::Tablet,
+                },
+                playable: slot.playable,
+                label: slot.label,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok(Layout { width: layout.width, height: layout.height, slots })
+}
+
+fn slot_kind(kind: wit::SlotKind) -> SlotKind {
+    match kind {
+        wit::SlotKind::Pyramid => SlotKind::Pyramid,
+        wit::SlotKind::Stock => SlotKind::Stock,
+        wit::SlotKind::Waste => SlotKind::Waste,
+        wit::SlotKind::Foundation => SlotKind::Foundation,
+        wit::SlotKind::Field => SlotKind::Field,
+        wit::SlotKind::Discard => SlotKind::Discard,
+        wit::SlotKind::Reserve => SlotKind::Reserve,
+        wit::SlotKind::Jokers => SlotKind::Jokers,
+        wit::SlotKind::Bonus => SlotKind::Bonus,
+        wit::SlotKind::Other => SlotKind::Other,
+    }
+}
+
+pub fn hud(items: Vec<wit::HudItem>) -> Vec<HudItem> {
+    items.into_iter().map(|i| HudItem { key: i.key, label: i.label, value: i.value }).collect()
+}
+
+pub fn status(status: wit::Status) -> Status {
+    Status {
+        outcome: match status.outcome {
+            wit::Outcome::Playing => Outcome::Playing,
+            wit::Outcome::Won => Outcome::Won,
+            wit::Outcome::Lost => Outcome::Lost,
+        },
+        message: status.message,
+        score: status.score,
+        level: status.level,
+    }
+}
+
+pub fn verdict(verdict: wit::Verdict) -> Verdict {
+    match verdict {
+        wit::Verdict::Winnable => Verdict::Winnable,
+        wit::Verdict::NotWinnable => Verdict::NotWinnable,
+        wit::Verdict::Unknown => Verdict::Unknown,
+    }
+}

@@ -1,0 +1,350 @@
+//! One game, played inside its own sandboxed instance.
+//!
+//! Every call runs with a fuel budget in a store with a memory cap. When the
+//! plugin traps, the instance is thrown away, a new one is made and the last
+//! good snapshot restored, so the player loses nothing; the error names the
+//! plugin, the call and what went wrong (a panic's message included).
+
+use crate::bindings;
+use crate::convert;
+use crate::limits::Limits;
+use crate::notation;
+use crate::plugin::{LoadedPlugin, LogLine, StoreState};
+use crate::validate::{self, Move};
+use patience_engine::deal::Deal;
+use patience_engine::layout::{HudItem, Layout, Status};
+use patience_engine::options::OptionValue;
+use patience_engine::solver::{Solution, Verdict};
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Arc;
+use wasmtime::component::ResourceAny;
+use wasmtime::Store;
+
+/// A plugin misbehaved: it trapped or returned something invalid.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PluginFault {
+    /// `relaxed` 1.0.0 from bundled (relaxed.wasm)
+    pub plugin: String,
+    /// The contract function that failed.
+    pub call: &'static str,
+    /// What the plugin did.
+    pub problem: String,
+    /// Whether the game was rebuilt from its last good state.
+    pub recovered: bool,
+}
+
+impl fmt::Display for PluginFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "plugin {} failed in `{}`: {}", self.plugin, self.call, self.problem)?;
+        if self.recovered {
+            write!(f, " (the game was restored to its last good state)")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for PluginFault {}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameError {
+    /// The move is not legal now; `reason` is the plugin's explanation.
+    IllegalMove { notation: String, reason: String },
+    /// The plugin declined a request (bad deal, bad settings, bad snapshot).
+    Refused(String),
+    Fault(PluginFault),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::IllegalMove { notation, reason } => write!(f, "illegal move `{notation}`: {reason}"),
+            GameError::Refused(message) => write!(f, "{message}"),
+            GameError::Fault(fault) => write!(f, "{fault}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// Turns a wasmtime error from a call into one sentence about the plugin.
+pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, limits: &Limits, solving: bool) -> String {
+    let panic = last_log.and_then(|line| line.strip_prefix("panic: "));
+    if let Some(trap) = error.downcast_ref::<wasmtime::Trap>() {
+        return match trap {
+            wasmtime::Trap::OutOfFuel => {
+                let fuel = if solving { limits.solve_fuel } else { limits.call_fuel };
+                format!("it ran out of fuel: more than {fuel} instructions in one call (an endless loop?)")
+            }
+            wasmtime::Trap::StackOverflow => "it overflowed its stack (endless recursion?)".to_string(),
+            wasmtime::Trap::UnreachableCodeReached => match panic {
+                Some(message) => format!("it panicked: {message}"),
+                None => "it aborted (hit `unreachable`)".to_string(),
+            },
+            other => format!("it trapped: {other}"),
+        };
+    }
+    let text = format!("{error:#}");
+    if text.contains("memory") && (text.contains("grow") || text.contains("limit")) {
+        return format!("it tried to use more than {} MiB of memory", limits.memory_bytes >> 20);
+    }
+    match panic {
+        Some(message) => format!("it panicked: {message}"),
+        None => format!("it failed: {text}"),
+    }
+}
+
+/// A game in progress in its own sandboxed instance.
+pub struct Game {
+    plugin: Arc<LoadedPlugin>,
+    store: Store<StoreState>,
+    instance: bindings::Plugin,
+    handle: ResourceAny,
+    /// The state after the last successful start, restore or apply.
+    last_good: Vec<u8>,
+    /// Slot ids of the latest layout, for checking moves; `None` when a move
+    /// has been applied since.
+    slot_ids: Option<HashSet<u32>>,
+}
+
+type Guest<'a> = bindings::exports::patience::plugin::rules::GuestGame<'a>;
+
+impl Game {
+    /// Starts a game of `plugin` with `deal` and `settings` (options not
+    /// named take their defaults).
+    pub fn start(plugin: &Arc<LoadedPlugin>, deal: &Deal, settings: &[(String, OptionValue)]) -> Result<Game, GameError> {
+        let wit_deal = convert::deal_to_wit(deal);
+        let wit_settings = convert::settings_to_wit(settings);
+        Game::create(plugin, "start", |store, guest| guest.call_start(store, &wit_deal, &wit_settings))
+    }
+
+    /// A game rebuilt from a snapshot made by [`Game::snapshot`].
+    pub fn restore(plugin: &Arc<LoadedPlugin>, snapshot: &[u8]) -> Result<Game, GameError> {
+        Game::create(plugin, "restore", |store, guest| guest.call_restore(store, snapshot))
+    }
+
+    fn create(
+        plugin: &Arc<LoadedPlugin>,
+        call: &'static str,
+        make: impl FnOnce(&mut Store<StoreState>, &Guest<'_>) -> wasmtime::Result<Result<ResourceAny, String>>,
+    ) -> Result<Game, GameError> {
+        let runtime = plugin.runtime();
+        let mut store = runtime.new_store(runtime.limits().call_fuel);
+        let fault = |store: &Store<StoreState>, error: wasmtime::Error| {
+            let last = store.data().log.last().map(|line| line.message.clone());
+            GameError::Fault(PluginFault {
+                plugin: plugin.describe(),
+                call,
+                problem: describe_trap(&error, last.as_deref(), runtime.limits(), false),
+                recovered: false,
+            })
+        };
+        let instance = match plugin.pre.instantiate(&mut store) {
+            Ok(instance) => instance,
+            Err(error) => return Err(fault(&store, error)),
+        };
+        let handle = match make(&mut store, &instance.patience_plugin_rules().game()) {
+            Ok(Ok(handle)) => handle,
+            Ok(Err(message)) => return Err(GameError::Refused(message)),
+            Err(error) => return Err(fault(&store, error)),
+        };
+        let mut game = Game { plugin: Arc::clone(plugin), store, instance, handle, last_good: Vec::new(), slot_ids: None };
+        game.last_good = game.snapshot()?;
+        Ok(game)
+    }
+
+    pub fn plugin(&self) -> &Arc<LoadedPlugin> {
+        &self.plugin
+    }
+
+    /// What the plugin logged recently (oldest first).
+    pub fn log(&self) -> &[LogLine] {
+        &self.store.data().log
+    }
+
+    /// Runs one contract call with a fresh fuel budget; on a trap, rebuilds
+    /// the instance from the last good snapshot and reports a fault.
+    fn call<R>(
+        &mut self,
+        call: &'static str,
+        solving: bool,
+        run: impl FnOnce(&mut Store<StoreState>, &Guest<'_>, ResourceAny) -> wasmtime::Result<R>,
+    ) -> Result<R, GameError> {
+        let limits = self.plugin.runtime().limits().clone();
+        let fuel = if solving { limits.solve_fuel } else { limits.call_fuel };
+        self.store.set_fuel(fuel).expect("fuel is enabled");
+        let logged_before = self.store.data().lines_logged;
+        let guest = self.instance.patience_plugin_rules().game();
+        match run(&mut self.store, &guest, self.handle) {
+            Ok(value) => Ok(value),
+            Err(error) => {
+                // Only a line logged during this call can be its panic message.
+                let data = self.store.data();
+                let fresh = (data.lines_logged > logged_before).then(|| data.log.last()).flatten();
+                let problem = describe_trap(&error, fresh.map(|l| l.message.as_str()), &limits, solving);
+                let recovered = self.recover().is_ok();
+                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered }))
+            }
+        }
+    }
+
+    /// A plugin answered, but with something invalid.
+    fn invalid(&self, call: &'static str, error: anyhow::Error) -> GameError {
+        GameError::Fault(PluginFault {
+            plugin: self.plugin.describe(),
+            call,
+            problem: format!("it returned something invalid: {error:#}"),
+            recovered: false,
+        })
+    }
+
+    /// A new instance with the last good state. The old store goes with
+    /// everything the failed instance allocated.
+    fn recover(&mut self) -> Result<(), GameError> {
+        let rebuilt = Game::restore(&self.plugin, &self.last_good)?;
+        let log = std::mem::take(&mut self.store.data_mut().log);
+        *self = rebuilt;
+        self.store.data_mut().log = log;
+        Ok(())
+    }
+
+    pub fn layout(&mut self) -> Result<Layout, GameError> {
+        let raw = self.call("layout", false, |store, guest, game| guest.call_layout(store, game))?;
+        let layout = convert::layout(raw).map_err(|e| self.invalid("layout", e))?;
+        let ids = validate::layout(&layout).map_err(|e| self.invalid("layout", e))?;
+        self.slot_ids = Some(ids);
+        Ok(layout)
+    }
+
+    pub fn hud(&mut self) -> Result<Vec<HudItem>, GameError> {
+        let raw = self.call("hud", false, |store, guest, game| guest.call_hud(store, game))?;
+        let hud = convert::hud(raw);
+        validate::hud(&hud).map_err(|e| self.invalid("hud", e))?;
+        Ok(hud)
+    }
+
+    pub fn moves(&mut self) -> Result<Vec<Move>, GameError> {
+        let raw = self.call("moves", false, |store, guest, game| guest.call_moves(store, game))?;
+        let moves: Vec<Move> = raw
+            .into_iter()
+            .map(|m| Move { id: m.id, notation: m.notation, label: m.label, slots: m.slots })
+            .collect();
+        if self.slot_ids.is_none() {
+            self.layout()?;
+        }
+        let ids = self.slot_ids.as_ref().expect("layout() just set it");
+        validate::moves(&moves, ids).map_err(|e| self.invalid("moves", e))?;
+        Ok(moves)
+    }
+
+    pub fn status(&mut self) -> Result<Status, GameError> {
+        let raw = self.call("status", false, |store, guest, game| guest.call_status(store, game))?;
+        let status = convert::status(raw);
+        validate::status(&status).map_err(|e| self.invalid("status", e))?;
+        Ok(status)
+    }
+
+    /// Applies move `id` from the latest [`Game::moves`].
+    pub fn apply(&mut self, id: u32) -> Result<Status, GameError> {
+        let result = self.call("apply", false, |store, guest, game| guest.call_apply(store, game, id))?;
+        self.slot_ids = None;
+        match result {
+            Ok(raw) => {
+                let status = convert::status(raw);
+                validate::status(&status).map_err(|e| self.invalid("apply", e))?;
+                self.last_good = self.snapshot()?;
+                Ok(status)
+            }
+            Err(message) => Err(GameError::Refused(message)),
+        }
+    }
+
+    /// Plays a move written in notation (`draw`, `Kh`, `6c+7d`; pairs in
+    /// either order). An illegal move is explained by the plugin.
+    pub fn play(&mut self, text: &str) -> Result<(Move, Status), GameError> {
+        let moves = self.moves()?;
+        match notation::find(&moves, text) {
+            Some(found) => {
+                let found = found.clone();
+                let status = self.apply(found.id)?;
+                Ok((found, status))
+            }
+            None => {
+                let reason = self.explain(text.trim())?;
+                Err(GameError::IllegalMove { notation: text.trim().to_string(), reason })
+            }
+        }
+    }
+
+    pub fn explain(&mut self, text: &str) -> Result<String, GameError> {
+        let reason = self.call("explain", false, |store, guest, game| guest.call_explain(store, game, text))?;
+        validate::message("the explanation", &reason).map_err(|e| self.invalid("explain", e))?;
+        Ok(reason)
+    }
+
+    /// The state after the last successful start, restore or apply, as the
+    /// host holds it (no plugin call).
+    pub fn current_snapshot(&self) -> &[u8] {
+        &self.last_good
+    }
+
+    pub fn snapshot(&mut self) -> Result<Vec<u8>, GameError> {
+        self.call("snapshot", false, |store, guest, game| guest.call_snapshot(store, game))
+    }
+
+    /// Puts the game back to an earlier snapshot (undo, redo, load).
+    pub fn reset_to(&mut self, snapshot: &[u8]) -> Result<(), GameError> {
+        let log = std::mem::take(&mut self.store.data_mut().log);
+        *self = Game::restore(&self.plugin, snapshot)?;
+        self.store.data_mut().log = log;
+        Ok(())
+    }
+
+    /// A copy of this game with every card the player has not seen dealt
+    /// anew (see the contract's `resample`), as a separate game with its own
+    /// instance. `None` when the plugin does not support it.
+    pub fn resample(&mut self, seed: u64) -> Result<Option<Game>, GameError> {
+        let sample = self.call("resample", false, |store, guest, game| {
+            let Some(handle) = guest.call_resample(&mut *store, game, seed)? else { return Ok(None) };
+            let guest_game = guest.call_snapshot(&mut *store, handle);
+            handle.resource_drop(&mut *store)?;
+            guest_game.map(Some)
+        })?;
+        match sample {
+            Some(snapshot) => Game::restore(&self.plugin, &snapshot).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Asks the plugin's solver for a winning line from here. The host does
+    /// not trust a claimed win: it replays the line on a copy of the game,
+    /// and a line that does not win is reported as a fault.
+    pub fn solve(&mut self, budget: u64, optimal: bool) -> Result<Solution<String>, GameError> {
+        let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, optimal))?;
+        let solution = Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes };
+        if solution.verdict == Verdict::Winnable {
+            self.check_winning_line(&solution.line)?;
+        }
+        Ok(solution)
+    }
+
+    fn check_winning_line(&mut self, line: &[String]) -> Result<(), GameError> {
+        let snapshot = self.snapshot()?;
+        let mut copy = Game::restore(&self.plugin, &snapshot)?;
+        let mut status = copy.status()?;
+        for (index, step) in line.iter().enumerate() {
+            status = copy.play(step).map(|(_, status)| status).map_err(|error| {
+                self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
+            })?;
+        }
+        if status.outcome != patience_engine::layout::Outcome::Won && !line.is_empty() {
+            // A multi-level game's solver may stop at the end of a level:
+            // then the level number must have gone up.
+            let before = self.status()?.level;
+            if status.level.is_none() || status.level <= before {
+                return Err(self.invalid("solve", anyhow::anyhow!("its claimed winning line does not win")));
+            }
+        }
+        Ok(())
+    }
+}

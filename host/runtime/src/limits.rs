@@ -1,0 +1,27 @@
+//! The sandbox's limits, per call and per game.
+
+/// What one plugin may spend. Every game gets its own store, so these are
+/// per game: one plugin burning its budget affects nothing else.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Linear memory a game's instance may grow to, in bytes.
+    pub memory_bytes: usize,
+    /// Fuel (roughly: wasm instructions) for one ordinary call such as
+    /// `moves` or `apply`.
+    pub call_fuel: u64,
+    /// Fuel for one `solve` call.
+    pub solve_fuel: u64,
+    /// Log lines kept per game (older ones are dropped).
+    pub log_lines: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory_bytes: 64 << 20,
+            call_fuel: 500_000_000,
+            solve_fuel: 50_000_000_000,
+            log_lines: 64,
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Loading a plugin: check the binary, compile (or take it from the cache),
+//! check its imports and exports, instantiate once and read its info.
+
+use crate::bindings::{self, patience::plugin::host};
+use crate::cache::{self, CacheOutcome, ComponentCache};
+use crate::convert;
+use crate::limits::Limits;
+use crate::validate;
+use anyhow::{anyhow, bail, Result};
+use patience_engine::Info;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+use wasmtime::component::{Component, HasSelf, Linker};
+use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+
+/// The one interface a plugin may import, and the types it shares.
+const ALLOWED_IMPORTS: [&str; 2] = ["patience:plugin/host", "patience:plugin/types"];
+const RULES_EXPORT: &str = "patience:plugin/rules";
+
+/// Where a plugin came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Embedded in the binary, under this file name.
+    Bundled(String),
+    File(PathBuf),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Bundled(name) => write!(f, "bundled ({name})"),
+            Source::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
+/// A plugin's info, checked.
+pub type PluginInfo = Info;
+
+/// A log line a plugin sent through its one import.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub level: host::LogLevel,
+    pub message: String,
+}
+
+/// What every store holds: its memory limiter and the plugin's recent log.
+pub(crate) struct StoreState {
+    limits: StoreLimits,
+    pub(crate) log: Vec<LogLine>,
+    max_log_lines: usize,
+    /// Lines ever logged, including those dropped from `log`.
+    pub(crate) lines_logged: u64,
+}
+
+/// Log lines longer than this are cut: a plugin cannot flood the host.
+const MAX_LOG_LINE: usize = 4096;
+
+impl host::Host for StoreState {
+    fn log(&mut self, level: host::LogLevel, mut message: String) {
+        if message.len() > MAX_LOG_LINE {
+            let cut = (0..=MAX_LOG_LINE).rev().find(|&i| message.is_char_boundary(i)).unwrap_or(0);
+            message.truncate(cut);
+            message.push('…');
+        }
+        self.lines_logged += 1;
+        if self.log.len() >= self.max_log_lines {
+            self.log.remove(0);
+        }
+        self.log.push(LogLine { level, message });
+    }
+}
+
+impl crate::bindings::patience::plugin::types::Host for StoreState {}
+
+/// The wasmtime engine, the linker with the one host import, and the
+/// compile cache. Cheap to share: load any number of plugins through one.
+pub struct Runtime {
+    engine: Engine,
+    linker: Linker<StoreState>,
+    limits: Limits,
+    cache: Option<ComponentCache>,
+}
+
+impl Runtime {
+    /// A runtime with `limits`, caching compiled code in `cache_dir` (none:
+    /// always compile).
+    pub fn new(limits: Limits, cache_dir: Option<PathBuf>) -> Result<Runtime> {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        let engine = Engine::new(&config)?;
+        let mut linker = Linker::new(&engine);
+        bindings::Plugin::add_to_linker::<StoreState, HasSelf<StoreState>>(&mut linker, |state| state)?;
+        Ok(Runtime { engine, linker, limits, cache: cache_dir.map(ComponentCache::new) })
+    }
+
+    /// A runtime with default limits and the default cache directory.
+    pub fn with_defaults() -> Result<Runtime> {
+        Runtime::new(Limits::default(), cache::default_dir())
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    pub(crate) fn new_store(&self, fuel: u64) -> Store<StoreState> {
+        let limits = StoreLimitsBuilder::new()
+            .memory_size(self.limits.memory_bytes)
+            .trap_on_grow_failure(true)
+            .instances(16)
+            .build();
+        let state = StoreState { limits, log: Vec::new(), max_log_lines: self.limits.log_lines, lines_logged: 0 };
+        let mut store = Store::new(&self.engine, state);
+        store.limiter(|state| &mut state.limits);
+        store.set_fuel(fuel).expect("fuel is enabled");
+        store
+    }
+
+    /// Loads a plugin from component bytes. Every refusal names the problem.
+    pub fn load(self: &Arc<Self>, bytes: &[u8], source: Source) -> Result<Arc<LoadedPlugin>> {
+        self.load_reporting(bytes, source).map(|(plugin, _)| plugin)
+    }
+
+    /// [`Runtime::load`], also telling whether the compiled code came from
+    /// the cache.
+    pub fn load_reporting(self: &Arc<Self>, bytes: &[u8], source: Source) -> Result<(Arc<LoadedPlugin>, CacheOutcome)> {
+        check_binary_kind(bytes)?;
+        let hash = cache::content_hash(bytes);
+        let (component, outcome) = match &self.cache {
+            Some(cache) => cache.load_or_compile(&self.engine, bytes, &hash)?,
+            None => (Component::new(&self.engine, bytes)?, CacheOutcome::Compiled),
+        };
+        check_imports_and_exports(&self.engine, &component)?;
+        let instance_pre = self.linker.instantiate_pre(&component)?;
+        let pre = bindings::PluginPre::new(instance_pre)?;
+        let info = read_info(self, &pre)?;
+        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, source, hash };
+        Ok((Arc::new(plugin), outcome))
+    }
+}
+
+/// A loaded, checked plugin, ready to start games.
+pub struct LoadedPlugin {
+    pub(crate) runtime: Arc<Runtime>,
+    pub(crate) pre: bindings::PluginPre<StoreState>,
+    pub info: PluginInfo,
+    pub source: Source,
+    /// SHA-256 of the component bytes.
+    pub hash: String,
+}
+
+impl fmt::Debug for LoadedPlugin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LoadedPlugin({} {} from {})", self.info.id, self.info.version, self.source)
+    }
+}
+
+impl LoadedPlugin {
+    /// `relaxed 1.0.0 (bundled (relaxed.wasm))`: how errors name a plugin.
+    pub fn describe(&self) -> String {
+        format!("`{}` {} from {}", self.info.id, self.info.version, self.source)
+    }
+
+    pub fn runtime(&self) -> &Runtime {
+        &self.runtime
+    }
+}
+
+fn check_binary_kind(bytes: &[u8]) -> Result<()> {
+    if bytes.len() < 8 || &bytes[..4] != b"\0asm" {
+        bail!("not a WebAssembly file (it does not start with the `\\0asm` header)");
+    }
+    match bytes[4..8] {
+        [0x0d, 0x00, 0x01, 0x00] => Ok(()),
+        [0x01, 0x00, 0x00, 0x00] => bail!(
+            "this is a core WebAssembly module, not a component: turn it into a component \
+             (e.g. `patience build <crate-dir>` or wit-component's ComponentEncoder)"
+        ),
+        _ => bail!("unsupported WebAssembly binary version {:?}", &bytes[4..8]),
+    }
+}
+
+/// Splits `patience:plugin/host@1.0.0` into the name and the version.
+fn split_version(name: &str) -> (&str, Option<&str>) {
+    match name.split_once('@') {
+        Some((base, version)) => (base, Some(version)),
+        None => (name, None),
+    }
+}
+
+fn same_major(version: Option<&str>) -> bool {
+    let major = |v: &str| v.split('.').next().map(str::to_string);
+    version.and_then(major) == major(crate::CONTRACT_VERSION)
+}
+
+fn check_imports_and_exports(engine: &Engine, component: &Component) -> Result<()> {
+    let ty = component.component_type();
+    for (name, _) in ty.imports(engine) {
+        let (base, version) = split_version(name);
+        if !ALLOWED_IMPORTS.contains(&base) {
+            bail!(
+                "the plugin imports `{name}`, but a plugin may import only `patience:plugin/host` \
+                 (its log function): no files, clock, network or other host functions"
+            );
+        }
+        if !same_major(version) {
+            bail!(
+                "the plugin imports `{name}`, built against contract {}, but this host speaks {}",
+                version.unwrap_or("(unversioned)"),
+                crate::CONTRACT_VERSION
+            );
+        }
+    }
+    let rules = ty
+        .exports(engine)
+        .find(|(name, _)| split_version(name).0 == RULES_EXPORT);
+    match rules {
+        Some((name, _)) if !same_major(split_version(name).1) => bail!(
+            "the plugin exports `{name}`, built against contract {}, but this host speaks {}",
+            split_version(name).1.unwrap_or("(unversioned)"),
+            crate::CONTRACT_VERSION
+        ),
+        Some(_) => Ok(()),
+        None => bail!("the plugin does not export `{RULES_EXPORT}`: it is not a patience plugin"),
+    }
+}
+
+fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result<PluginInfo> {
+    let mut store = runtime.new_store(runtime.limits.call_fuel);
+    let instance = pre.instantiate(&mut store).map_err(|e| anyhow!("instantiating the plugin: {e:#}"))?;
+    let raw = instance.patience_plugin_rules().call_info(&mut store).map_err(|trap| {
+        let log = store.data().log.last().map(|line| line.message.clone());
+        anyhow!("the plugin failed in `info`: {}", crate::game::describe_trap(&trap, log.as_deref(), &runtime.limits, false))
+    })?;
+    let info = convert::info(raw)?;
+    validate::info(&info)?;
+    Ok(info)
+}

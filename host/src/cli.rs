@@ -1,0 +1,159 @@
+//! The command line. The forms of `list`, `show` and `play` are a promise to
+//! scripts: keep them stable.
+
+use crate::board_text;
+use crate::setup::{self, GameArgs, PluginArgs};
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use patience_runtime::{notation, Game, GameError};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(name = "patience", version, about = "Play, solve and compare Pyramid-family solitaires; every rule set is a sandboxed WebAssembly plugin.")]
+pub struct Args {
+    #[command(flatten)]
+    pub plugins: PluginArgs,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the desktop app (also what `patience` with no command does).
+    Gui {
+        /// Directories with rule set files (*.toml); default: `rulesets/`
+        /// in the working directory and beside the executable.
+        #[arg(long = "rulesets", value_name = "DIR")]
+        rule_set_dirs: Vec<std::path::PathBuf>,
+    },
+    /// One line per variant: id, name, version, where it was loaded from.
+    List,
+    /// Draw the opening layout of a deal as text.
+    Show(GameArgs),
+    /// Apply moves in order, then print the layout, the status and the legal moves.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves separated by commas: `draw`, `recycle`, `Kh`, `6c+7d`.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Is the deal winnable? Prints the verdict and a winning line.
+    Solve(crate::study_cli::SolveArgs),
+    /// Deal the same deals to several rule sets; solve and play each.
+    Compare(crate::study_cli::CompareArgs),
+    /// Combine `compare --format json --shard I/N` outputs into one result.
+    Merge(crate::study_cli::MergeArgs),
+    /// Measure plugin call costs and plugin loading (cold and cached).
+    Bench(crate::bench::BenchArgs),
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    match args.command {
+        None => gui(&args.plugins, Vec::new()),
+        Some(Command::Gui { rule_set_dirs }) => gui(&args.plugins, rule_set_dirs),
+        Some(Command::List) => list(&args.plugins),
+        Some(Command::Show(game)) => show(&args.plugins, &game),
+        Some(Command::Play { game, moves }) => play(&args.plugins, &game, &moves),
+        Some(Command::Solve(solve)) => crate::study_cli::solve(&args.plugins, &solve),
+        Some(Command::Compare(compare)) => crate::study_cli::compare(&args.plugins, &compare),
+        Some(Command::Merge(merge)) => crate::study_cli::merge(&merge),
+        Some(Command::Bench(bench)) => crate::bench::run(&args.plugins, &bench),
+    }
+}
+
+fn gui(plugin_args: &PluginArgs, mut rule_set_dirs: Vec<std::path::PathBuf>) -> Result<ExitCode> {
+    let catalog = setup::catalog(plugin_args)?;
+    if rule_set_dirs.is_empty() {
+        rule_set_dirs.push("rulesets".into());
+        if let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(|d| d.join("rulesets"))) {
+            rule_set_dirs.push(dir);
+        }
+    }
+    patience_gui::run(catalog, rule_set_dirs)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(plugin_args: &PluginArgs) -> Result<ExitCode> {
+    let catalog = setup::catalog(plugin_args)?;
+    let id_width = catalog.plugins.iter().map(|p| p.info.id.len()).max().unwrap_or(0);
+    let name_width = catalog.plugins.iter().map(|p| p.info.name.chars().count()).max().unwrap_or(0);
+    for plugin in &catalog.plugins {
+        let info = &plugin.info;
+        println!(
+            "{:id_width$}  {:name_width$}  {:8}  {}",
+            info.id,
+            info.name,
+            info.version,
+            plugin.source,
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A started game and how it was named, for headers.
+struct Started {
+    game: Game,
+    title: String,
+}
+
+fn start(plugin_args: &PluginArgs, args: &GameArgs) -> Result<Started> {
+    let catalog = setup::catalog(plugin_args)?;
+    let (rule_set, plugin) = args.rule_set(&catalog)?;
+    let deal = args.deal()?;
+    let game = Game::start(plugin, &deal, &rule_set.options)
+        .with_context(|| format!("cannot start {}", plugin.info.id))?;
+    let settings = rule_set.settings_summary();
+    let mut title = format!("{} {} — {}", plugin.info.name, plugin.info.version, setup::describe_deal(&deal));
+    if rule_set.path.is_some() {
+        title.push_str(&format!(" — rule set {}", rule_set.name));
+    }
+    if !settings.is_empty() {
+        title.push_str(&format!(" — {settings}"));
+    }
+    Ok(Started { game, title })
+}
+
+fn print_position(game: &mut Game) -> Result<()> {
+    let layout = game.layout()?;
+    print!("{}", board_text::board(&layout));
+    let hud = game.hud()?;
+    if !hud.is_empty() {
+        println!("{}", board_text::hud(&hud));
+    }
+    println!("status: {}", board_text::status(&game.status()?));
+    Ok(())
+}
+
+fn show(plugin_args: &PluginArgs, args: &GameArgs) -> Result<ExitCode> {
+    let Started { mut game, title } = start(plugin_args, args)?;
+    println!("{title}\n");
+    print_position(&mut game)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(plugin_args: &PluginArgs, args: &GameArgs, moves: &str) -> Result<ExitCode> {
+    let Started { mut game, title } = start(plugin_args, args)?;
+    println!("{title}\n");
+    for (index, text) in notation::split_moves(moves).into_iter().enumerate() {
+        let number = index + 1;
+        match game.play(text) {
+            Ok((played, status)) => {
+                let outcome = board_text::status(&status);
+                println!("{number:3}. {:10} {}  → {outcome}", played.notation, played.label);
+            }
+            Err(GameError::IllegalMove { notation, reason }) => {
+                anyhow::bail!("move {number} `{notation}` is illegal: {reason}");
+            }
+            Err(other) => return Err(other).with_context(|| format!("move {number} `{text}`")),
+        }
+    }
+    println!();
+    print_position(&mut game)?;
+    let moves = game.moves()?;
+    println!("legal moves ({}):", moves.len());
+    for legal in moves {
+        println!("{}", legal.notation);
+    }
+    Ok(ExitCode::SUCCESS)
+}

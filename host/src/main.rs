@@ -1,0 +1,29 @@
+//! # patience: play, solve and compare solitaire rule plugins
+//!
+//! The host binary. It never knows which variant it runs: everything
+//! variant-specific comes from the plugins through the contract.
+//!
+//! * `cli`: the command line (clap) — `list`, `show`, `play`, `bench`;
+//! * `study_cli`: `solve`, `compare`, `merge`;
+//! * `setup`: the runtime, the catalog (bundled + plugins directory) and
+//!   resolving `<variant|ruleset.toml>` arguments;
+//! * `board_text`: a layout drawn as text.
+
+mod bench;
+mod board_text;
+mod cli;
+mod setup;
+mod study_cli;
+
+use clap::Parser;
+
+fn main() -> std::process::ExitCode {
+    let args = cli::Args::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! Building the runtime and the catalog, and resolving what the user named.
+
+use anyhow::{bail, Result};
+use patience_engine::card::parse_cards;
+use patience_engine::deal::Deal;
+use patience_runtime::{catalog, Catalog, LoadedPlugin, Limits, RuleSet, Runtime};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Where plugins come from and how they are run.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PluginArgs {
+    /// Extra directory to load `*.wasm` plugins from (repeatable). Default:
+    /// `plugins/` beside the executable and in the working directory.
+    #[arg(long = "plugins", value_name = "DIR", global = true, env = "PATIENCE_PLUGINS")]
+    pub plugin_dirs: Vec<PathBuf>,
+    /// Do not use the compiled-code cache.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
+    /// Memory limit per game, in MiB.
+    #[arg(long, value_name = "MIB", global = true, default_value_t = 64)]
+    pub memory_limit: usize,
+}
+
+pub fn bundled() -> Vec<(&'static str, &'static [u8])> {
+    patience_bundled::BUNDLED.iter().map(|plugin| (plugin.file_name, plugin.bytes)).collect()
+}
+
+pub fn runtime(args: &PluginArgs) -> Result<Arc<Runtime>> {
+    let limits = Limits { memory_bytes: args.memory_limit << 20, ..Limits::default() };
+    let cache = if args.no_cache { None } else { patience_runtime::cache::default_dir() };
+    Ok(Arc::new(Runtime::new(limits, cache)?))
+}
+
+/// The catalog; problems with individual plugins are warnings, not errors.
+pub fn catalog(args: &PluginArgs) -> Result<Catalog> {
+    let runtime = runtime(args)?;
+    let dirs = if args.plugin_dirs.is_empty() { catalog::default_plugin_dirs() } else { args.plugin_dirs.clone() };
+    let catalog = Catalog::load(&runtime, &bundled(), &dirs);
+    for problem in &catalog.problems {
+        eprintln!("warning: plugin {} not loaded: {}", problem.source, problem.message);
+    }
+    Ok(catalog)
+}
+
+/// How a game is chosen on the command line.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// A variant id (`relaxed`) or a rule set file (`rulesets/relaxed-3.toml`).
+    pub target: String,
+    /// The deal number.
+    #[arg(long, conflicts_with = "deck")]
+    pub seed: Option<u64>,
+    /// An explicit deal: 52 cards (e.g. "5s 9h Qd …"), in the order the
+    /// variant documents (pair games: the pyramid row by row from the apex,
+    /// then the stock from the top).
+    #[arg(long)]
+    pub deck: Option<String>,
+    /// Set an option: `--set passes=3` (repeatable; overrides a rule set).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub settings: Vec<String>,
+}
+
+/// The deal number used when none is given.
+pub const DEFAULT_SEED: u64 = 1;
+
+impl GameArgs {
+    pub fn deal(&self) -> Result<Deal> {
+        match (&self.deck, self.seed) {
+            (Some(deck), _) => Ok(Deal::Cards(parse_cards(deck)?)),
+            (None, seed) => Ok(Deal::Seed(seed.unwrap_or(DEFAULT_SEED))),
+        }
+    }
+
+    /// The rule set named by `target`, with `--set` applied, and its plugin.
+    pub fn rule_set<'a>(&self, catalog: &'a Catalog) -> Result<(RuleSet, &'a Arc<LoadedPlugin>)> {
+        let mut rule_set = resolve_target(&self.target, catalog)?;
+        let plugin = catalog.find(&rule_set.plugin).expect("resolve_target checked the plugin");
+        for assignment in &self.settings {
+            rule_set.set(assignment, &plugin.info.options)?;
+        }
+        Ok((rule_set, plugin))
+    }
+}
+
+pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
+    let path = Path::new(target);
+    if target.ends_with(".toml") || path.is_file() {
+        return RuleSet::load(path, catalog);
+    }
+    if catalog.find(target).is_none() {
+        bail!("no variant `{target}` and no such rule set file (variants: {})", catalog.ids().join(", "));
+    }
+    Ok(RuleSet::defaults(target))
+}
+
+pub fn describe_deal(deal: &Deal) -> String {
+    match deal {
+        Deal::Seed(seed) => format!("deal {seed}"),
+        Deal::Cards(_) => "explicit deck".to_string(),
+    }
+}

@@ -1,0 +1,161 @@
+//! `patience solve`, `patience compare` and `patience merge`.
+
+use crate::setup::{self, GameArgs, PluginArgs};
+use anyhow::{bail, Context, Result};
+use patience_compare::players::ExpertConfig;
+use patience_compare::study::verdict_name;
+use patience_compare::{report, PlayerKind, Study, StudyFile};
+use patience_runtime::Game;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Find a line with the fewest moves (A*).
+    #[arg(long)]
+    pub optimal: bool,
+    /// Positions the solver may expand before answering "unknown".
+    #[arg(long, default_value_t = 5_000_000)]
+    pub budget: u64,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CompareArgs {
+    /// Variant ids or rule set files; each gets the same deals.
+    #[arg(required = true)]
+    pub targets: Vec<String>,
+    /// How many deals.
+    #[arg(long, default_value_t = 1000)]
+    pub deals: u64,
+    /// The first deal number.
+    #[arg(long, default_value_t = 1)]
+    pub from: u64,
+    /// Who plays: any of solver, expert, greedy, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "solver,expert,greedy")]
+    pub players: Vec<PlayerKind>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Run only shard I of N (every N-th deal); merge the JSON outputs with
+    /// `patience merge`.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u64, u64)>,
+    /// Solver node budget per deal.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub budget: u64,
+    /// Completions the expert searches per decision.
+    #[arg(long, default_value_t = ExpertConfig::default().samples)]
+    pub expert_samples: u32,
+    /// Solver nodes per expert completion.
+    #[arg(long, default_value_t = ExpertConfig::default().budget)]
+    pub expert_budget: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// JSON files written by `patience compare --format json --shard I/N`.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let shape = || format!("`{text}` is not a shard: write I/N, e.g. 2/8");
+    let (index, count) = text.split_once('/').ok_or_else(shape)?;
+    let index: u64 = index.trim().parse().map_err(|_| shape())?;
+    let count: u64 = count.trim().parse().map_err(|_| shape())?;
+    if index == 0 || index > count {
+        return Err(format!("shard {index}/{count}: I must be between 1 and N"));
+    }
+    Ok((index, count))
+}
+
+pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
+    let catalog = setup::catalog(plugin_args)?;
+    let (rule_set, plugin) = args.game.rule_set(&catalog)?;
+    let deal = args.game.deal()?;
+    let mut game = Game::start(plugin, &deal, &rule_set.options)?;
+    let began = Instant::now();
+    let solution = game.solve(args.budget, args.optimal)?;
+    let elapsed = began.elapsed();
+    println!("{} {} — {}", plugin.info.name, plugin.info.version, setup::describe_deal(&deal));
+    println!("verdict: {}", verdict_name(solution.verdict));
+    if !solution.line.is_empty() {
+        println!("line ({} moves{}): {}", solution.line.len(), if args.optimal { ", fewest" } else { "" }, solution.line.join(", "));
+    }
+    println!("nodes: {} · time: {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1e3);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print(file: &StudyFile, format: Format) -> Result<()> {
+    match format {
+        Format::Table => print!("{}", report::table(file)),
+        Format::Csv => print!("{}", report::csv(file)),
+        Format::Json => print!("{}", report::json(file)?),
+    }
+    Ok(())
+}
+
+pub fn compare(plugin_args: &PluginArgs, args: &CompareArgs) -> Result<ExitCode> {
+    let catalog = setup::catalog(plugin_args)?;
+    let mut rule_sets = Vec::new();
+    for target in &args.targets {
+        let rule_set = setup::resolve_target(target, &catalog)?;
+        let plugin = catalog.find(&rule_set.plugin).expect("resolve_target checked it").clone();
+        rule_sets.push((rule_set, plugin));
+    }
+    let mut players = args.players.clone();
+    players.sort();
+    players.dedup();
+    let study = Study {
+        rule_sets,
+        from: args.from,
+        deals: args.deals,
+        players,
+        budget: args.budget,
+        expert: ExpertConfig { samples: args.expert_samples, budget: args.expert_budget },
+        shard: args.shard,
+    };
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let bar = indicatif::ProgressBar::new(study.task_count());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} deals · {elapsed} · eta {eta}")
+            .expect("a valid template"),
+    );
+    let began = Instant::now();
+    let file = study.run(jobs, &|| bar.inc(1), &AtomicBool::new(false))?;
+    bar.finish_and_clear();
+    eprintln!("{} results in {:.1} s on {jobs} threads", file.records.len(), began.elapsed().as_secs_f64());
+    print(&file, args.format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
+    let mut files = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let file: StudyFile =
+            serde_json::from_str(&text).with_context(|| format!("{} is not a compare JSON file", path.display()))?;
+        files.push(file);
+    }
+    if files.is_empty() {
+        bail!("nothing to merge");
+    }
+    let merged = StudyFile::merge(files)?;
+    print(&merged, args.format)?;
+    Ok(ExitCode::SUCCESS)
+}

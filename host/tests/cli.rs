@@ -1,0 +1,180 @@
+//! The `patience` command line, run as a user (and a script) would.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SEED_001_DECK: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc Th 6s Ac 9c 7c Qs 3s 2h 4s Ah 8d 2c 8c Jc 3d 6d 9d Kd 4h 5h 7h Jh Ts Ks";
+const SEED_001_MOVES: &str = "Kh, 6c+7d, 3h+Td, 4c+9s, As+Qc, Jd+2s, 8h+5d, Kc, draw, Th+3c, draw, 6s+7s, 8s+5c, draw, Ac+Qh, draw, 9c+4d, draw, draw, Qs+Ad, Js+2d, draw, 3s+Tc, 7c+6h, draw, draw, 4s+9h, draw, Ah+Qd, draw, 8d+5s";
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Runs `patience` in an empty scratch directory (so no stray `plugins/`
+/// is picked up), with its own cache directory.
+fn patience(args: &[&str]) -> Output {
+    let scratch = scratch_dir("run");
+    Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(args)
+        .current_dir(&scratch)
+        .env("PATIENCE_CACHE_DIR", scratch.join("cache"))
+        .env_remove("PATIENCE_PLUGINS")
+        .output()
+        .expect("patience runs")
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "patience-cli-{}-{name}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn ruleset(name: &str, text: &str) -> String {
+    let path = scratch_dir("ruleset").join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn list_shows_every_bundled_variant_with_version_and_source() {
+    let output = patience(&["list"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for id in ["classic", "draw-three", "relaxed", "speedpyramid"] {
+        let line = lines.iter().find(|l| l.starts_with(id)).unwrap_or_else(|| panic!("{id} missing: {text}"));
+        assert!(line.contains("1.0.0") && line.contains(&format!("bundled ({id}.wasm)")), "{line}");
+    }
+}
+
+#[test]
+fn show_draws_the_opening_layout() {
+    let output = patience(&["show", "relaxed", "--seed", "7"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("deal 7"), "{text}");
+    // Deal 7's apex card, then the seven cards of the bottom row, playable.
+    let deck = patience_engine::deal::shuffled_deck(7);
+    let first_line = text.lines().find(|l| !l.trim().is_empty() && !l.contains("deal")).unwrap();
+    assert_eq!(first_line.trim(), deck[0].to_string());
+    let bottom: Vec<String> = deck[21..28].iter().map(|c| format!("{c}*")).collect();
+    assert!(text.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == bottom), "{text}");
+    assert!(text.contains("Stock: 24"), "{text}");
+    assert!(text.contains("status: playing"), "{text}");
+}
+
+#[test]
+fn play_replays_the_seed_001_game_to_a_win() {
+    let output = patience(&["play", "relaxed", "--set", "passes=3", "--deck", SEED_001_DECK, "--moves", SEED_001_MOVES]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains(" 31. "), "every move is printed: {text}");
+    assert!(text.contains("status: won"), "{text}");
+    assert!(text.contains("13 cards left in the stock"), "{text}");
+    assert!(text.contains("Stock: 13"), "{text}");
+    assert!(text.contains("legal moves (0):"), "{text}");
+}
+
+#[test]
+fn play_prints_the_legal_moves_in_notation() {
+    let output = patience(&["play", "relaxed", "--deck", SEED_001_DECK, "--moves", "Kh"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let moves: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("legal moves")).skip(1).collect();
+    assert!(moves.contains(&"draw"), "{moves:?}");
+    assert!(moves.iter().any(|m| *m == "6c+7d" || *m == "7d+6c"), "{moves:?}");
+}
+
+#[test]
+fn an_illegal_move_stops_with_its_reason() {
+    let moves = "Kh, 6c+7d, 3h+Td, 4c+9s, As+Qc, Jd+2s, 8h+5d, Kc, Qh+Ad";
+    let output = patience(&["play", "relaxed", "--set", "passes=3", "--deck", SEED_001_DECK, "--moves", moves]);
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("move 9 `Qh+Ad` is illegal") && error.contains("Qh covers Ad"), "{error}");
+    let nonsense = patience(&["play", "relaxed", "--moves", "fly away"]);
+    assert!(!nonsense.status.success());
+    assert!(stderr(&nonsense).contains("`fly away`"), "{}", stderr(&nonsense));
+}
+
+#[test]
+fn rule_set_files_work_and_bad_ones_name_file_line_and_what_is_allowed() {
+    let good = ruleset("good.toml", "plugin = \"relaxed\"\n\n[options]\npasses = 3\n");
+    let output = patience(&["show", &good]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("Pass: 1 of 3"), "{}", stdout(&output));
+
+    let cases = [
+        ("unknown-plugin.toml", "plugin = \"giza\"\n", ":1: unknown plugin `giza` (available: classic, draw-three, relaxed, speedpyramid)"),
+        ("unknown-option.toml", "plugin = \"relaxed\"\n[options]\npases = 3\n", ":3: unknown option `pases` for plugin `relaxed` (options: "),
+        ("out-of-range.toml", "plugin = \"relaxed\"\n[options]\npasses = 4\n", ":3: option `passes` cannot be 4: it takes one of 1, 2, 3, unlimited"),
+        ("wrong-type.toml", "plugin = \"relaxed\"\n[options]\nface_down = \"yes\"\n", ":3: option `face_down` cannot be \"yes\": it takes true or false"),
+        ("syntax.toml", "plugin = \"relaxed\"\n[options\npasses = 3\n", ":2: "),
+        ("unknown-key.toml", "plugin = \"relaxed\"\ncolour = \"red\"\n", ":2: unknown field `colour`"),
+    ];
+    for (name, text, expected) in cases {
+        let path = ruleset(name, text);
+        let output = patience(&["show", &path]);
+        assert!(!output.status.success(), "{name} should fail");
+        let error = stderr(&output);
+        assert!(error.contains(&format!("{path}{expected}")), "{name}: {error}");
+    }
+}
+
+#[test]
+fn set_overrides_and_refuses_unknown_options() {
+    let output = patience(&["show", "relaxed", "--set", "passes=unlimited"]);
+    assert!(stdout(&output).contains("Pass: 1 of ∞"), "{}", stdout(&output));
+    let output = patience(&["show", "relaxed", "--set", "pases=3"]);
+    assert!(!output.status.success());
+    assert!(stderr(&output).contains("unknown option `pases`"), "{}", stderr(&output));
+    let output = patience(&["show", "nonesuch"]);
+    assert!(stderr(&output).contains("no variant `nonesuch`"), "{}", stderr(&output));
+}
+
+#[test]
+fn the_bundled_rule_sets_all_load() {
+    let dir = workspace().join("rulesets");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let output = patience(&["show", path.to_str().unwrap(), "--seed", "2"]);
+        assert!(output.status.success(), "{}: {}", path.display(), stderr(&output));
+        count += 1;
+    }
+    assert!(count >= 12, "the bundled rule sets are there");
+}
+
+#[test]
+fn a_broken_plugin_in_the_plugins_dir_is_a_warning_not_a_failure() {
+    let dir = scratch_dir("plugins");
+    std::fs::write(dir.join("broken.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    let output = patience(&["--plugins", dir.to_str().unwrap(), "list"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).lines().count(), 4);
+    let warning = stderr(&output);
+    assert!(warning.contains("broken.wasm") && warning.contains("core WebAssembly module, not a component"), "{warning}");
+}
+
+#[test]
+fn speedpyramid_plays_draw_and_joker() {
+    let output = patience(&["play", "speedpyramid", "--seed", "7", "--moves", "draw, joker"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("  1. draw") && text.contains("  2. joker"), "{text}");
+}

@@ -1,0 +1,124 @@
+//! The sandbox, tested with plugins that misbehave on purpose: each gives a
+//! clear error naming the plugin and what it did, the open game goes back to
+//! its last good state, and the host keeps serving other plugins.
+
+use patience_engine::deal::Deal;
+use patience_engine::layout::Outcome;
+use patience_runtime::{Game, GameError, PluginFault};
+use patience_tests::{fixture, load_fixture, runtime, settings, start};
+
+/// A hostile game with `attack`, one step in (the attacks start then).
+fn hostile_game(attack: &str) -> Game {
+    let runtime = runtime();
+    let plugin = load_fixture(&runtime, "hostile.wasm").expect("the hostile fixture loads");
+    let mut game = Game::start(&plugin, &Deal::Seed(1), &settings(&plugin, &[("attack", attack)])).unwrap();
+    game.play("step").expect("the first step is harmless");
+    game
+}
+
+fn fault(error: GameError) -> PluginFault {
+    match error {
+        GameError::Fault(fault) => fault,
+        other => panic!("expected a plugin fault, got {other:?}"),
+    }
+}
+
+/// After a fault the game is at its last good state (`before`) and other
+/// plugins still work.
+fn assert_recovered(game: &mut Game, before: &[u8], fault: &PluginFault) {
+    assert!(fault.recovered, "{fault}");
+    assert!(fault.plugin.contains("hostile"), "the fault names the plugin: {fault}");
+    assert_eq!(game.snapshot().expect("the rebuilt instance answers"), before, "back to the last good state");
+    let mut other = start("relaxed", Deal::Seed(3), &[]);
+    assert!(!other.moves().unwrap().is_empty(), "another plugin still plays");
+}
+
+#[test]
+fn an_endless_loop_runs_out_of_fuel() {
+    let mut game = hostile_game("loop-in-moves");
+    let before = game.snapshot().unwrap();
+    let fault = fault(game.moves().unwrap_err());
+    assert_eq!(fault.call, "moves");
+    assert!(fault.problem.contains("ran out of fuel"), "{fault}");
+    assert!(fault.to_string().contains("restored to its last good state"), "{fault}");
+    // The rebuilt game still holds attack=loop-in-moves, so it still cannot
+    // list moves, but everything else answers.
+    assert_eq!(game.status().unwrap().outcome, Outcome::Playing);
+    assert_recovered(&mut game, &before, &fault);
+}
+
+#[test]
+fn a_memory_bomb_hits_the_memory_limit() {
+    let mut game = hostile_game("memory-in-layout");
+    let before = game.snapshot().unwrap();
+    let fault = fault(game.layout().unwrap_err());
+    assert!(fault.problem.contains("more than 32 MiB of memory"), "{fault}");
+    assert_recovered(&mut game, &before, &fault);
+}
+
+#[test]
+fn a_panic_reports_its_message_and_the_game_goes_on() {
+    let mut game = hostile_game("panic-in-apply");
+    let before = game.snapshot().unwrap();
+    let fault = fault(game.play("step").unwrap_err());
+    assert_eq!(fault.call, "apply");
+    assert!(fault.problem.contains("panicked"), "{fault}");
+    assert!(fault.problem.contains("the hostile fixture panics on purpose after 1 steps"), "{fault}");
+    assert_recovered(&mut game, &before, &fault);
+}
+
+#[test]
+fn endless_recursion_overflows_the_stack_not_the_host() {
+    let mut game = hostile_game("recursion-in-moves");
+    let before = game.snapshot().unwrap();
+    let fault = fault(game.moves().unwrap_err());
+    assert!(fault.problem.contains("overflowed its stack"), "{fault}");
+    assert_recovered(&mut game, &before, &fault);
+}
+
+#[test]
+fn invalid_layouts_are_refused_with_the_reason() {
+    for (attack, expected) in [
+        ("duplicate-slot", "slot id 1 appears twice"),
+        ("card-twice", "card As is shown twice"),
+        ("nan-position", "outside"),
+    ] {
+        let mut game = hostile_game(attack);
+        let fault = fault(game.layout().unwrap_err());
+        assert!(fault.problem.contains("invalid") && fault.problem.contains(expected), "{attack}: {fault}");
+    }
+    let mut game = hostile_game("missing-slot");
+    let fault = fault(game.moves().unwrap_err());
+    assert!(fault.problem.contains("slot 99, which is not in the layout"), "{fault}");
+}
+
+#[test]
+fn a_refused_start_is_an_error_not_a_fault() {
+    let runtime = runtime();
+    let plugin = load_fixture(&runtime, "hostile.wasm").unwrap();
+    let error = Game::start(&plugin, &Deal::Seed(1), &settings(&plugin, &[("attack", "refuse-start")])).err().unwrap();
+    assert_eq!(error, GameError::Refused("this fixture refuses to start".into()));
+}
+
+#[test]
+fn a_forbidden_import_is_refused_at_load_naming_the_import() {
+    let runtime = runtime();
+    let error = load_fixture(&runtime, "forbidden-import.wasm").unwrap_err().to_string();
+    assert!(error.contains("imports `evil:host/files`"), "{error}");
+    assert!(error.contains("may import only `patience:plugin/host`"), "{error}");
+}
+
+#[test]
+fn broken_binaries_are_refused_with_the_reason() {
+    let runtime = runtime();
+    let load = |bytes: &[u8]| {
+        runtime.load(bytes, patience_runtime::Source::Bundled("test".into())).unwrap_err().to_string()
+    };
+    assert!(load(b"hello, world").contains("not a WebAssembly file"));
+    assert!(load(b"\0asm\x01\0\0\0").contains("core WebAssembly module, not a component"));
+    let bytes = fixture("hostile.wasm");
+    let truncated = load(&bytes[..bytes.len() / 2]);
+    assert!(!truncated.is_empty());
+    // The runtime still loads good plugins afterwards.
+    load_fixture(&runtime, "hostile.wasm").unwrap();
+}

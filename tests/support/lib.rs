@@ -1,0 +1,63 @@
+//! Shared helpers for the end-to-end tests: the bundled plugins and the
+//! misbehaving fixtures, loaded through the real runtime.
+
+use patience_engine::deal::Deal;
+use patience_engine::options::OptionValue;
+use patience_runtime::{plugin::Source, Catalog, Game, LoadedPlugin, Limits, Runtime};
+use std::sync::{Arc, OnceLock};
+
+include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
+
+/// The bytes of fixture `name` (`hostile.wasm`, `forbidden-import.wasm`).
+pub fn fixture(name: &str) -> &'static [u8] {
+    FIXTURES.iter().find(|(file, _)| *file == name).map(|(_, bytes)| *bytes).unwrap_or_else(|| panic!("no fixture {name}"))
+}
+
+pub fn bundled() -> Vec<(&'static str, &'static [u8])> {
+    patience_bundled::BUNDLED.iter().map(|p| (p.file_name, p.bytes)).collect()
+}
+
+/// Limits small enough that hostile fixtures fail fast.
+pub fn test_limits() -> Limits {
+    Limits { memory_bytes: 32 << 20, call_fuel: 200_000_000, ..Limits::default() }
+}
+
+/// One runtime and catalog of the bundled plugins for the whole test binary
+/// (compiling takes a moment; sharing it is what the app does too).
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let runtime = Arc::new(Runtime::new(test_limits(), None).expect("a runtime"));
+        let catalog = Catalog::load(&runtime, &bundled(), &[]);
+        assert!(catalog.problems.is_empty(), "bundled plugins failed to load: {:?}", catalog.problems);
+        catalog
+    })
+}
+
+pub fn plugin(id: &str) -> &'static Arc<LoadedPlugin> {
+    catalog().find(id).unwrap_or_else(|| panic!("no bundled plugin {id}"))
+}
+
+pub fn runtime() -> Arc<Runtime> {
+    Arc::new(Runtime::new(test_limits(), None).expect("a runtime"))
+}
+
+pub fn load_fixture(runtime: &Arc<Runtime>, name: &str) -> anyhow::Result<Arc<LoadedPlugin>> {
+    runtime.load(fixture(name), Source::Bundled(name.to_string()))
+}
+
+/// Settings from `("passes", "3")` pairs, parsed against the plugin's specs.
+pub fn settings(plugin: &LoadedPlugin, pairs: &[(&str, &str)]) -> Vec<(String, OptionValue)> {
+    pairs
+        .iter()
+        .map(|(name, text)| {
+            let spec = plugin.info.options.iter().find(|s| s.name == *name).unwrap_or_else(|| panic!("no option {name}"));
+            (name.to_string(), spec.parse(text).unwrap())
+        })
+        .collect()
+}
+
+pub fn start(id: &str, deal: Deal, pairs: &[(&str, &str)]) -> Game {
+    let plugin = plugin(id);
+    Game::start(plugin, &deal, &settings(plugin, pairs)).expect("the game starts")
+}

@@ -1,0 +1,334 @@
+//! The solver hooks: an exact position key, sound dead-position pruning and
+//! an admissible lower bound. The engine's generic solver calls these for
+//! every position it visits, so they avoid allocation.
+
+use crate::Profile;
+use crate::geometry::{DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
+use crate::options::{Passes, Win};
+use crate::table::PairGame;
+use patience_engine::card::KING;
+
+/// `P(24, k)`: sequences of `k` distinct talon cards.
+const fn arrangements(k: usize) -> u128 {
+    let mut product = 1u128;
+    let mut i = 0;
+    while i < k {
+        product *= (TALON_CARDS - i) as u128;
+        i += 1;
+    }
+    product
+}
+
+/// `SEQUENCE_OFFSET[m]`: how many sequences of distinct talon cards are
+/// shorter than `m`, so (length, rank within length) packs into one number.
+const SEQUENCE_OFFSET: [u128; TALON_CARDS + 2] = {
+    let mut offsets = [0u128; TALON_CARDS + 2];
+    let mut m = 1;
+    while m < TALON_CARDS + 2 {
+        offsets[m] = offsets[m - 1] + arrangements(m - 1);
+        m += 1;
+    }
+    offsets
+};
+
+/// Bits the packed talon sequence needs: every sequence of distinct talon
+/// cards numbers below `SEQUENCE_OFFSET[25]` ≈ e·24! < 2^81.
+const SEQUENCE_BITS: u32 = 81;
+
+impl<P: Profile> PairGame<P> {
+    /// The pass, as it matters for the future: with unlimited passes the
+    /// count changes nothing, so positions that differ only in it are the
+    /// same (and the search space stays finite).
+    fn pass_code(&self) -> u128 {
+        match self.options.passes {
+            Passes::Limited(_) => self.pass.saturating_sub(1).min(3) as u128,
+            Passes::Unlimited => 0,
+        }
+    }
+
+    /// Equal keys mean equal positions (the deal and options are fixed for
+    /// one search).
+    pub(crate) fn position_key(&self) -> u128 {
+        if self.piles() == 1 { self.one_pile_key() } else { self.three_pile_key() }
+    }
+
+    /// With one waste pile, the waste (bottom to top) followed by the stock
+    /// (top to bottom) is always the dealt talon order minus the removed
+    /// cards: a draw moves the boundary, a turn-over keeps the order. So the
+    /// removed set and the stock size say where every talon card is.
+    /// Bits: pyramid 0..28, removed talon 28..52, stock size 52..57, pass 57..59.
+    fn one_pile_key(&self) -> u128 {
+        self.pyramid_left as u128
+            | (self.talon_gone as u128) << 28
+            | (self.stock.len() as u128) << 52
+            | self.pass_code() << 57
+    }
+
+    /// Three piles reorder the talon at each turn-over, so the key spells
+    /// out the arrangement: the sequence pile 1, pile 2, pile 3 (each bottom
+    /// to top), stock (top to bottom) is ranked into 81 bits, followed by the
+    /// three pile sizes (5 bits each), the pyramid (28) and the pass (2).
+    fn three_pile_key(&self) -> u128 {
+        let mut used = 0u32;
+        let mut rank = 0u128;
+        let mut length = 0usize;
+        let sequence =
+            self.waste[..3].iter().flat_map(|pile| pile.ids().iter()).chain(self.stock.ids().iter().rev());
+        for &id in sequence {
+            // Digit: how many unused cards have a smaller id.
+            let smaller_unused = (!used & ((1u32 << id) - 1) & FULL_TALON).count_ones() as u128;
+            rank = rank * (TALON_CARDS - length) as u128 + smaller_unused;
+            used |= 1 << id;
+            length += 1;
+        }
+        let packed = SEQUENCE_OFFSET[length] + rank;
+        let sizes = self.waste[0].len() as u128
+            | (self.waste[1].len() as u128) << 5
+            | (self.waste[2].len() as u128) << 10;
+        packed
+            | sizes << SEQUENCE_BITS
+            | (self.pyramid_left as u128) << (SEQUENCE_BITS + 15)
+            | self.pass_code() << 124
+    }
+
+    /// True only when the goal is certainly out of reach (never for a
+    /// winnable position).
+    ///
+    /// Each removal takes one card of a rank and one of the complementary
+    /// rank (Kings go alone), so it is checked per pair of ranks (a, 13-a)
+    /// whether the remaining cards can still pair off:
+    /// * every pyramid card needs its own partner: a talon card, or a
+    ///   pyramid card it can be available together with (not one it buries
+    ///   or is buried by; `overlap_pairs` rescues the direct relation);
+    /// * when talon cards can only pair with pyramid cards (one waste pile,
+    ///   neither `stock_top_playable` nor `overlap_pairs`), a talon card
+    ///   that must go needs a pyramid partner of its own: to win `all`
+    ///   every talon card must go, and in the last pass the waste is a
+    ///   stack, so using a waste card means first removing every card
+    ///   above it.
+    pub(crate) fn cannot_win(&self) -> bool {
+        if self.is_won() {
+            return false;
+        }
+        let ranks = RankPairs::of(self);
+        let talon_alone = self.talon_cards_pair_only_with_pyramid();
+        match self.options.win {
+            Win::All if talon_alone => !ranks.feasible(&ranks.talon, &ZERO_COUNTS),
+            Win::All => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
+            Win::Pyramid if talon_alone && !self.passes_remain() => !self.some_dig_depth_works(&ranks),
+            Win::Pyramid => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
+        }
+    }
+
+    /// Talon pairs are impossible with one waste pile when neither the stock
+    /// top nor overlap pairs are playable: only one talon card is ever
+    /// available at a time.
+    fn talon_cards_pair_only_with_pyramid(&self) -> bool {
+        self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs
+    }
+
+    /// Last pass, one waste pile: some number D of waste cards, taken from
+    /// the top, will ever be removed (the rest stay buried for good). Those
+    /// D must each pair with a pyramid card (or be a King); stock cards may
+    /// help; deeper waste cards cannot. True if some D lets every rank pair
+    /// off.
+    fn some_dig_depth_works(&self, ranks: &RankPairs) -> bool {
+        // With one pile every waste card was dealt before every stock card
+        // (`check` holds restored games to this), so the stock is the
+        // talon left above the waste top.
+        let dealt_after_waste = match self.waste[0].top() {
+            Some(top) => !((2u32 << top) - 1),
+            None => !0,
+        };
+        let in_stock = !self.talon_gone & dealt_after_waste;
+        let stock = self.ranks.talon.map(|dealt| (dealt & in_stock).count_ones());
+        // Digging one card deeper changes only its own rank pair, so keep
+        // a verdict per rank pair and update the one that changed.
+        let mut forced = ZERO_COUNTS;
+        let mut pair_ok = [true; 7];
+        for (a, ok) in pair_ok.iter_mut().enumerate().skip(1) {
+            *ok = ranks.pair_feasible(a, &forced, &stock);
+        }
+        let mut failing = pair_ok.iter().filter(|ok| !**ok).count();
+        if failing == 0 {
+            return true;
+        }
+        for &id in self.waste[0].ids().iter().rev() {
+            let rank = self.talon[id as usize].rank as usize;
+            if rank == KING as usize {
+                continue; // removed alone: digging past it is free
+            }
+            forced[rank] += 1;
+            if forced[rank] > ranks.pyramid[13 - rank] {
+                return false; // more forced cards than partners: deeper only forces more
+            }
+            let a = rank.min(13 - rank);
+            let ok = ranks.pair_feasible(a, &forced, &stock);
+            if ok != pair_ok[a] {
+                pair_ok[a] = ok;
+                if ok { failing -= 1 } else { failing += 1 }
+            }
+            if failing == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Moves still needed, never overestimated: a King needs a move of its
+    /// own, any other move removes at most two cards; to win `all` every
+    /// stock card must also be drawn first (unless the stock top is
+    /// playable), at most one per waste pile per draw.
+    pub(crate) fn lower_bound(&self) -> u32 {
+        let pyramid_kings = (self.ranks.pyramid[KING as usize] & self.pyramid_left).count_ones();
+        match self.options.win {
+            Win::Pyramid => pyramid_kings + (self.pyramid_cards_left() - pyramid_kings).div_ceil(2),
+            Win::All => {
+                let talon_left = !self.talon_gone & FULL_TALON;
+                let kings = pyramid_kings + (self.ranks.talon[KING as usize] & talon_left).count_ones();
+                let cards = self.pyramid_cards_left() + talon_left.count_ones();
+                let draws = if self.options.stock_top_playable {
+                    0
+                } else {
+                    (self.stock.len() as u32).div_ceil(self.piles() as u32)
+                };
+                kings + (cards - kings).div_ceil(2) + draws
+            }
+        }
+    }
+}
+
+const ZERO_COUNTS: [u32; 14] = [0; 14];
+
+/// The remaining cards by rank, and (for the rank pairs where it matters)
+/// how many disjoint pairs the pyramid could form on its own.
+struct RankPairs {
+    /// Pyramid cards per rank, as position masks.
+    pyramid_cards: [u32; 14],
+    /// Pyramid cards per rank.
+    pyramid: [u32; 14],
+    /// Talon cards still on the table per rank.
+    talon: [u32; 14],
+    /// For a in 1..=6: the most disjoint pyramid pairs of ranks a and 13-a
+    /// whose two cards can be available together. Computed on first use
+    /// (most checks are settled by counts alone).
+    pyramid_pairs: [core::cell::Cell<Option<u32>>; 7],
+    overlap: bool,
+}
+
+impl RankPairs {
+    fn of<P: Profile>(game: &PairGame<P>) -> RankPairs {
+        let pyramid_cards = game.ranks.pyramid.map(|dealt| dealt & game.pyramid_left);
+        let talon_left = !game.talon_gone;
+        RankPairs {
+            pyramid_cards,
+            pyramid: pyramid_cards.map(u32::count_ones),
+            talon: game.ranks.talon.map(|dealt| (dealt & talon_left).count_ones()),
+            pyramid_pairs: Default::default(),
+            overlap: game.options.overlap_pairs && !game.options.face_down,
+        }
+    }
+
+    fn pyramid_pairs(&self, a: usize) -> u32 {
+        let cached = &self.pyramid_pairs[a];
+        cached.get().unwrap_or_else(|| {
+            let pairs =
+                pyramid_pairs_possible(self.pyramid_cards[a], self.pyramid_cards[13 - a], self.overlap);
+            cached.set(Some(pairs));
+            pairs
+        })
+    }
+
+    /// Whether every rank pair can pair off when the pyramid cards must all
+    /// go, the `forced` talon cards must go (each with a pyramid partner)
+    /// and the `optional` talon cards may help.
+    fn feasible(&self, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
+        (1..=6).all(|a| self.pair_feasible(a, forced, optional))
+    }
+
+    /// The same for ranks a and 13-a. With `m` pyramid-pyramid pairs, the
+    /// pyramid b's left over must take all forced a's and at most all
+    /// optional a's, and the same the other way round; `m` can be anything
+    /// up to the most pairs the pyramid can form.
+    fn pair_feasible(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
+        let b = 13 - a;
+        let (pa, pb) = (self.pyramid[a] as i64, self.pyramid[b] as i64);
+        let (fa, fb) = (forced[a] as i64, forced[b] as i64);
+        let (oa, ob) = (optional[a] as i64, optional[b] as i64);
+        let least = 0.max(pb - fa - oa).max(pa - fb - ob);
+        let most = (pb - fa).min(pa - fb);
+        // Counts alone settle most cases; only then the pyramid's own pairs.
+        least <= most && (least == 0 || least <= self.pyramid_pairs(a) as i64)
+    }
+}
+
+/// The largest set of disjoint pairs between the pyramid cards `a_cards`
+/// and `b_cards` (masks, at most four each) in which both cards of a pair
+/// can be available together.
+fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) -> u32 {
+    if a_cards == 0 || b_cards == 0 {
+        return 0;
+    }
+    let mut partners = [0u32; 4];
+    let mut count = 0;
+    let mut rest = a_cards;
+    while rest != 0 && count < 4 {
+        let position = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut mask = b_cards & !NEVER_TOGETHER[position];
+        if overlap {
+            mask |= b_cards & DIRECT_NEIGHBOURS[position];
+        }
+        partners[count] = mask;
+        count += 1;
+    }
+    max_matching(&partners[..count])
+}
+
+/// The size of a maximum matching: `partners[i]` is the mask of pyramid
+/// positions the i-th card may pair with. Augmenting paths (Kuhn), which is
+/// instant for at most four cards a side.
+fn max_matching(partners: &[u32]) -> u32 {
+    let mut owner = [u8::MAX; 32];
+    (0..partners.len()).filter(|&i| augment(i, partners, &mut owner, &mut 0)).count() as u32
+}
+
+/// Tries to pair card `i`, moving earlier pairings along if needed.
+fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) -> bool {
+    let mut options = partners[i] & !*visited;
+    while options != 0 {
+        let position = options.trailing_zeros() as usize;
+        options &= options - 1;
+        *visited |= 1 << position;
+        let current = owner[position];
+        if current == u8::MAX || augment(current as usize, partners, owner, visited) {
+            owner[position] = i as u8;
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matching_finds_the_largest_set_of_disjoint_pairs() {
+        assert_eq!(max_matching(&[]), 0);
+        assert_eq!(max_matching(&[0b1, 0b1]), 1);
+        assert_eq!(max_matching(&[0b11, 0b1]), 2, "the first must leave card 0 to the second");
+        assert_eq!(max_matching(&[0b111, 0b001, 0b010, 0b100]), 3);
+        assert_eq!(max_matching(&[0b1 << 27, 0b11 << 26, 0b1 << 26]), 2);
+        assert_eq!(max_matching(&[0, 0b10]), 1);
+    }
+
+    #[test]
+    fn every_talon_sequence_fits_its_bits() {
+        let total = SEQUENCE_OFFSET[TALON_CARDS + 1];
+        assert!(total <= 1u128 << SEQUENCE_BITS, "{total}");
+        assert!(total > 1u128 << (SEQUENCE_BITS - 1), "the bound is tight");
+        // Sizes (15 bits) + pyramid (28) end where the pass (2) starts.
+        const { assert!(SEQUENCE_BITS + 15 + 28 == 124) };
+    }
+}

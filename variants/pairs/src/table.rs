@@ -1,0 +1,444 @@
+//! The game state and the [`Variant`] implementation, which delegates to the
+//! other modules: `moves` (what is legal, playing it), `view` (layout, HUD,
+//! status, move descriptions), `explain`, `check` and `search` (solver hooks).
+
+use crate::Profile;
+use crate::geometry::{COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
+use crate::moves::Action;
+use crate::options::{self, GameOptions, Win};
+use core::marker::PhantomData;
+use patience_engine::card::Card;
+use patience_engine::deal::Deal;
+use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
+use patience_engine::options::Settings;
+use patience_engine::{Info, Variant};
+use serde::{Deserialize, Serialize};
+
+/// A pile of talon cards (the stock or one waste pile), as talon indices
+/// from the bottom to the top. Fixed size so cloning a game never allocates
+/// (the solver clones one per position).
+#[derive(Copy, Clone, Debug, Serialize, Deserialize)]
+pub(crate) struct Pile {
+    pub(crate) ids: [u8; TALON_CARDS],
+    pub(crate) len: u8,
+}
+
+/// Piles are equal when they hold the same cards in the same order (what
+/// lies beyond the length is left over from earlier cards).
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.ids() == other.ids()
+    }
+}
+
+impl Eq for Pile {}
+
+impl core::hash::Hash for Pile {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.ids().hash(state);
+    }
+}
+
+impl Pile {
+    pub(crate) const EMPTY: Pile = Pile { ids: [0; TALON_CARDS], len: 0 };
+
+    /// The length, clamped so a damaged snapshot cannot make us panic
+    /// before `check` refuses it.
+    pub(crate) fn len(&self) -> usize {
+        (self.len as usize).min(TALON_CARDS)
+    }
+
+    /// The raw stored length, for `check`.
+    pub(crate) fn stored_len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bottom to top.
+    pub(crate) fn ids(&self) -> &[u8] {
+        &self.ids[..self.len()]
+    }
+
+    pub(crate) fn top(&self) -> Option<u8> {
+        self.ids().last().copied()
+    }
+
+    /// The card directly under the top.
+    pub(crate) fn under_top(&self) -> Option<u8> {
+        let ids = self.ids();
+        (ids.len() >= 2).then(|| ids[ids.len() - 2])
+    }
+
+    pub(crate) fn push(&mut self, id: u8) {
+        self.ids[self.len()] = id;
+        self.len += 1;
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<u8> {
+        let top = self.top()?;
+        self.len -= 1;
+        Some(top)
+    }
+
+    /// Takes card `id` out of the pile, wherever it is; false if absent.
+    pub(crate) fn remove(&mut self, id: u8) -> bool {
+        let len = self.len();
+        let Some(at) = self.ids[..len].iter().rposition(|&x| x == id) else {
+            return false;
+        };
+        self.ids.copy_within(at + 1..len, at);
+        self.len -= 1;
+        true
+    }
+}
+
+/// One game of a pair game in progress. `P` supplies names, defaults and the
+/// draw mode; everything else about the game is in the value (options too),
+/// because the host saves games by serializing it.
+///
+/// Cards are identified by where they were dealt: pyramid position 0..28
+/// (row by row from the apex) or talon index 0..24 (the order the stock is
+/// first drawn in). The cards themselves never move in these arrays; the
+/// masks and piles say where they are now.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(bound = "", from = "Saved<P>", into = "Saved<P>")]
+pub struct PairGame<P: Profile> {
+    pub(crate) options: GameOptions,
+    pub(crate) pyramid: [Card; PYRAMID_CARDS],
+    pub(crate) talon: [Card; TALON_CARDS],
+    /// Bit `p` set: pyramid position `p` is still on the table.
+    pub(crate) pyramid_left: u32,
+    /// Bit `t` set: talon card `t` has been removed.
+    pub(crate) talon_gone: u32,
+    pub(crate) stock: Pile,
+    /// Pile 1, 2, 3; one-pile games use only the first.
+    pub(crate) waste: [Pile; 3],
+    /// The current pass through the stock, from 1.
+    pub(crate) pass: u32,
+    /// Where each rank was dealt, derived from the cards (not saved): lets
+    /// the solver hooks count cards by rank with a few bit operations.
+    pub(crate) ranks: RankMasks,
+    pub(crate) profile: PhantomData<P>,
+}
+
+/// For each rank 1..=13, the pyramid positions and talon indices dealt a
+/// card of that rank.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct RankMasks {
+    pub(crate) pyramid: [u32; 14],
+    pub(crate) talon: [u32; 14],
+}
+
+impl RankMasks {
+    fn of(pyramid: &[Card], talon: &[Card]) -> RankMasks {
+        let mut masks = RankMasks { pyramid: [0; 14], talon: [0; 14] };
+        // A rank out of range (a damaged snapshot) is left out here and
+        // refused by `check`.
+        for (position, card) in pyramid.iter().enumerate() {
+            if let Some(mask) = masks.pyramid.get_mut(card.rank as usize) {
+                *mask |= 1 << position;
+            }
+        }
+        for (id, card) in talon.iter().enumerate() {
+            if let Some(mask) = masks.talon.get_mut(card.rank as usize) {
+                *mask |= 1 << id;
+            }
+        }
+        masks
+    }
+}
+
+/// What a snapshot holds: the game without what is derived from it.
+#[derive(Serialize, Deserialize)]
+struct Saved<P: Profile> {
+    options: GameOptions,
+    pyramid: [Card; PYRAMID_CARDS],
+    talon: [Card; TALON_CARDS],
+    pyramid_left: u32,
+    talon_gone: u32,
+    stock: Pile,
+    waste: [Pile; 3],
+    pass: u32,
+    #[serde(skip)]
+    profile: PhantomData<P>,
+}
+
+impl<P: Profile> From<Saved<P>> for PairGame<P> {
+    fn from(saved: Saved<P>) -> PairGame<P> {
+        PairGame {
+            ranks: RankMasks::of(&saved.pyramid, &saved.talon),
+            options: saved.options,
+            pyramid: saved.pyramid,
+            talon: saved.talon,
+            pyramid_left: saved.pyramid_left,
+            talon_gone: saved.talon_gone,
+            stock: saved.stock,
+            waste: saved.waste,
+            pass: saved.pass,
+            profile: PhantomData,
+        }
+    }
+}
+
+impl<P: Profile> From<PairGame<P>> for Saved<P> {
+    fn from(game: PairGame<P>) -> Saved<P> {
+        Saved {
+            options: game.options,
+            pyramid: game.pyramid,
+            talon: game.talon,
+            pyramid_left: game.pyramid_left,
+            talon_gone: game.talon_gone,
+            stock: game.stock,
+            waste: game.waste,
+            pass: game.pass,
+            profile: PhantomData,
+        }
+    }
+}
+
+impl<P: Profile> PairGame<P> {
+    /// A new game on `deck` (52 cards in dealing order: the pyramid row by
+    /// row from the apex, then the stock from the top).
+    pub fn new(deck: &[Card], options: GameOptions) -> Result<PairGame<P>, String> {
+        patience_engine::deal::check_full_deck(deck)?;
+        let mut pyramid = [deck[0]; PYRAMID_CARDS];
+        pyramid.copy_from_slice(&deck[..PYRAMID_CARDS]);
+        let mut talon = [deck[0]; TALON_CARDS];
+        talon.copy_from_slice(&deck[PYRAMID_CARDS..]);
+        let mut stock = Pile::EMPTY;
+        // Stored bottom to top: talon card 0 is the top, drawn first.
+        for id in (0..TALON_CARDS as u8).rev() {
+            stock.push(id);
+        }
+        Ok(PairGame {
+            options,
+            pyramid,
+            talon,
+            pyramid_left: FULL_PYRAMID,
+            talon_gone: 0,
+            stock,
+            waste: [Pile::EMPTY; 3],
+            pass: 1,
+            ranks: RankMasks::of(&pyramid, &talon),
+            profile: PhantomData,
+        })
+    }
+
+    /// The options this game was started with.
+    pub fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    /// The number of waste piles (1 or 3), fixed by the profile.
+    pub(crate) fn piles(&self) -> usize {
+        P::DRAW.piles()
+    }
+
+    pub fn pyramid_cards_left(&self) -> u32 {
+        self.pyramid_left.count_ones()
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    /// Cards on waste pile `pile` (0-based).
+    pub fn waste_len(&self, pile: usize) -> usize {
+        self.waste[pile].len()
+    }
+
+    /// The cards of waste pile `pile`, bottom to top.
+    pub fn waste_cards(&self, pile: usize) -> Vec<Card> {
+        self.waste[pile].ids().iter().map(|&id| self.talon[id as usize]).collect()
+    }
+
+    /// The stock, top (next to be drawn) first.
+    pub fn stock_cards(&self) -> Vec<Card> {
+        self.stock.ids().iter().rev().map(|&id| self.talon[id as usize]).collect()
+    }
+
+    pub fn waste_total(&self) -> usize {
+        self.waste.iter().map(Pile::len).sum()
+    }
+
+    /// The current pass through the stock, from 1.
+    pub fn pass(&self) -> u32 {
+        self.pass
+    }
+
+    /// Cards removed so far, pyramid and talon.
+    pub fn removed_count(&self) -> u32 {
+        (PYRAMID_CARDS as u32 - self.pyramid_cards_left()) + self.talon_gone.count_ones()
+    }
+
+    pub(crate) fn is_present(&self, position: usize) -> bool {
+        self.pyramid_left & (1 << position) != 0
+    }
+
+    /// On the table and not covered: both covering cards are gone.
+    pub(crate) fn is_free(&self, position: usize) -> bool {
+        self.is_present(position) && self.pyramid_left & COVERED_BY[position] == 0
+    }
+
+    /// Every free pyramid position, as a mask.
+    pub(crate) fn free_mask(&self) -> u32 {
+        let mut free = 0;
+        let mut left = self.pyramid_left;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if self.pyramid_left & COVERED_BY[p] == 0 {
+                free |= 1 << p;
+            }
+        }
+        free
+    }
+
+    pub(crate) fn talon_card(&self, id: u8) -> Card {
+        self.talon[id as usize]
+    }
+
+    pub(crate) fn is_won(&self) -> bool {
+        match self.options.win {
+            Win::Pyramid => self.pyramid_left == 0,
+            Win::All => self.pyramid_left == 0 && self.talon_gone == FULL_TALON,
+        }
+    }
+
+    pub(crate) fn can_draw(&self) -> bool {
+        !self.stock.is_empty()
+    }
+
+    pub(crate) fn passes_remain(&self) -> bool {
+        self.options.pass_remains_after(self.pass)
+    }
+
+    pub(crate) fn can_recycle(&self) -> bool {
+        self.stock.is_empty() && self.waste_total() > 0 && self.passes_remain()
+    }
+
+    /// Turns up to one card per waste pile: the first onto pile 1, the
+    /// second onto pile 2, the third onto pile 3.
+    pub(crate) fn draw(&mut self) {
+        for pile in 0..self.piles() {
+            let Some(id) = self.stock.pop() else { break };
+            self.waste[pile].push(id);
+        }
+    }
+
+    /// Turns the waste over into a new stock: pile 1 bottom to top, then
+    /// pile 2, then pile 3, so the next card drawn is the bottom of pile 1.
+    /// With one pile this is the classic "same order" turn-over.
+    pub(crate) fn recycle(&mut self) {
+        let mut stock = Pile::EMPTY;
+        for pile in self.waste[..self.piles()].iter().rev() {
+            for &id in pile.ids().iter().rev() {
+                stock.push(id);
+            }
+        }
+        self.stock = stock;
+        self.waste = [Pile::EMPTY; 3];
+        self.pass = self.pass.saturating_add(1);
+    }
+
+    /// True when the game is over: won, or no move left.
+    pub(crate) fn is_over(&self) -> bool {
+        self.is_won() || !self.has_any_action()
+    }
+
+    fn has_any_action(&self) -> bool {
+        self.can_draw() || self.can_recycle() || self.has_removal()
+    }
+}
+
+impl<P: Profile> Variant for PairGame<P> {
+    type Action = Action;
+
+    fn info() -> Info {
+        Info {
+            id: P::ID.to_string(),
+            name: P::NAME.to_string(),
+            version: P::VERSION.to_string(),
+            summary: P::SUMMARY.to_string(),
+            rules: P::rules(),
+            options: options::specs::<P>(),
+        }
+    }
+
+    fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+        PairGame::new(&deal.deck()?, GameOptions::from_settings::<P>(settings))
+    }
+
+    fn layout(&self) -> Layout {
+        self.build_layout()
+    }
+
+    fn hud(&self) -> Vec<HudItem> {
+        self.hud_items()
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        if self.is_won() {
+            return Vec::new();
+        }
+        let mut actions = Vec::with_capacity(12);
+        self.push_removals(&mut actions);
+        if self.can_draw() {
+            actions.push(Action::Draw);
+        } else if self.can_recycle() {
+            actions.push(Action::Recycle);
+        }
+        actions
+    }
+
+    fn describe(&self, action: &Action) -> MoveInfo {
+        self.describe_action(action)
+    }
+
+    fn perform(&mut self, action: &Action) {
+        self.play(action);
+    }
+
+    fn status(&self) -> Status {
+        if self.is_won() {
+            Status::won(self.won_message())
+        } else if self.has_any_action() {
+            Status::playing()
+        } else {
+            Status::lost(self.lost_message())
+        }
+    }
+
+    fn explain(&self, notation: &str) -> String {
+        self.explain_notation(notation)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.check_state()
+    }
+
+    fn solver_goal(&self) -> bool {
+        self.is_won()
+    }
+
+    fn state_key(&self) -> u128 {
+        self.position_key()
+    }
+
+    fn is_dead(&self) -> bool {
+        self.cannot_win()
+    }
+
+    fn moves_lower_bound(&self) -> u32 {
+        self.lower_bound()
+    }
+}
+
+/// `1 card`, `13 cards`.
+pub(crate) fn cards(count: impl Into<u64>) -> String {
+    let count = count.into();
+    if count == 1 { "1 card".to_string() } else { format!("{count} cards") }
+}

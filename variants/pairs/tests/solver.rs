@@ -1,0 +1,279 @@
+//! The solver hooks: the engine's solver, with this crate's key, pruning and
+//! bound, must agree with a plain exhaustive search that uses none of them.
+
+mod common;
+
+use common::*;
+use patience_engine::Variant;
+use patience_engine::deal::Deal;
+use patience_engine::layout::Outcome;
+use patience_engine::options::{OptionValue, Settings};
+use patience_engine::solver::{Verdict, solve, solve_optimal};
+use patience_pairs::{PairGame, Profile};
+use std::collections::{HashMap, HashSet};
+
+fn seeded<P: Profile>(seed: u64, options: &[(&str, &str)]) -> PairGame<P> {
+    let specs = PairGame::<P>::info().options;
+    let given: Vec<(String, OptionValue)> = options
+        .iter()
+        .map(|(n, v)| (n.to_string(), specs.iter().find(|s| s.name == *n).unwrap().parse(v).unwrap()))
+        .collect();
+    PairGame::<P>::start(&Deal::Seed(seed), &Settings::resolve(&specs, &given).unwrap()).unwrap()
+}
+
+/// Depth-first search over whole game states (compared by equality): no
+/// key, no pruning, no bound. `None` when it needs more than `limit` states.
+fn plain_search<V: Variant + Eq + std::hash::Hash>(start: &V, limit: usize) -> Option<bool> {
+    let mut seen: HashSet<V> = HashSet::new();
+    let mut stack = vec![start.clone()];
+    seen.insert(start.clone());
+    while let Some(state) = stack.pop() {
+        if state.status().outcome == Outcome::Won {
+            return Some(true);
+        }
+        for action in state.actions() {
+            let mut child = state.clone();
+            child.perform(&action);
+            if !seen.contains(&child) {
+                if seen.len() >= limit {
+                    return None;
+                }
+                seen.insert(child.clone());
+                stack.push(child);
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Plays `line` and says whether it ends in a win.
+fn line_wins<V: Variant>(start: &V, line: &[V::Action]) -> bool {
+    let mut game = start.clone();
+    for action in line {
+        assert!(game.actions().contains(action), "the line plays only legal moves");
+        game.perform(action);
+    }
+    game.status().outcome == Outcome::Won
+}
+
+/// Compares the engine's verdict with the plain search on `seeds`.
+fn cross_check<P: Profile>(
+    seeds: std::ops::Range<u64>,
+    options: &[(&str, &str)],
+    limit: usize,
+) -> (u32, u32) {
+    let (mut winnable, mut decided) = (0, 0);
+    for seed in seeds {
+        let game = seeded::<P>(seed, options);
+        let Some(expected) = plain_search(&game, limit) else { continue };
+        let found = solve(&game, 20_000_000);
+        assert_ne!(found.verdict, Verdict::Unknown, "seed {seed}");
+        assert_eq!(found.verdict == Verdict::Winnable, expected, "seed {seed} {options:?}");
+        if expected {
+            assert!(line_wins(&game, &found.line), "seed {seed}: the line wins");
+            winnable += 1;
+        }
+        decided += 1;
+    }
+    (winnable, decided)
+}
+
+#[test]
+fn one_pass_relaxed_verdicts_agree_with_a_plain_search() {
+    let (winnable, decided) = cross_check::<OnePile>(0..200, &[], 3_000_000);
+    assert!(decided >= 195, "the plain search decided only {decided} deals");
+    assert!(winnable >= 3, "some deals are winnable: {winnable}");
+}
+
+#[test]
+fn win_all_verdicts_agree_with_a_plain_search() {
+    let (_, decided) = cross_check::<OnePile>(0..20, &[("win", "all")], 2_000_000);
+    assert!(decided >= 18, "{decided}");
+    // A win needs the talon to pair too: with a playable stock top and
+    // overlap pairs some deals are won.
+    let options = [("stock_top_playable", "true"), ("win", "all"), ("overlap_pairs", "true")];
+    let (_, decided) = cross_check::<OnePile>(0..8, &options, 2_000_000);
+    assert!(decided >= 6, "{decided}");
+}
+
+#[test]
+fn multi_pass_verdicts_agree_with_a_plain_search() {
+    // Several passes make the plain search large: it decides only some.
+    let (_, decided) = cross_check::<OnePile>(0..6, &[("passes", "2")], 600_000);
+    assert!(decided >= 2, "{decided}");
+    let (_, decided) = cross_check::<ThreePiles>(0..4, &[("passes", "2")], 600_000);
+    assert!(decided >= 1, "{decided}");
+}
+
+#[test]
+fn option_verdicts_agree_with_a_plain_search() {
+    let (_, decided) = cross_check::<OnePile>(0..10, &[("overlap_pairs", "true")], 2_000_000);
+    assert!(decided >= 9, "{decided}");
+    let (_, decided) = cross_check::<OnePile>(0..10, &[("stock_top_playable", "true")], 2_000_000);
+    assert!(decided >= 9, "{decided}");
+    let (_, decided) =
+        cross_check::<OnePile>(0..6, &[("face_down", "true"), ("overlap_pairs", "true")], 2_000_000);
+    assert!(decided >= 5, "{decided}");
+}
+
+#[test]
+fn draw_three_verdicts_agree_with_a_plain_search() {
+    let (winnable, decided) = cross_check::<ThreePiles>(0..25, &[], 2_000_000);
+    assert!(decided >= 24 && winnable >= 5, "{decided} decided, {winnable} winnable");
+    let (_, decided) = cross_check::<ThreePiles>(0..10, &[("win", "all")], 2_000_000);
+    assert!(decided >= 9, "{decided}");
+}
+
+/// Random walks through games: equal keys must mean equal positions and
+/// different positions different keys.
+fn keys_are_exact<P: Profile>(options: &[(&str, &str)], seeds: u64) {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    for seed in 0..seeds {
+        let mut by_key: HashMap<u128, PairGame<P>> = HashMap::new();
+        let mut by_state: HashMap<PairGame<P>, u128> = HashMap::new();
+        for _walk in 0..40 {
+            let mut game = seeded::<P>(seed, options);
+            loop {
+                let key = game.state_key();
+                if let Some(other) = by_key.get(&key) {
+                    assert_eq!(other, &game, "seed {seed}: one key, two positions");
+                }
+                if let Some(&other) = by_state.get(&game) {
+                    assert_eq!(other, key, "seed {seed}: one position, two keys");
+                }
+                by_key.insert(key, game.clone());
+                by_state.insert(game.clone(), key);
+                let actions = game.actions();
+                if actions.is_empty() {
+                    break;
+                }
+                game.perform(&actions[next(actions.len())]);
+            }
+        }
+        assert!(by_key.len() > 100, "the walks visit many positions: {}", by_key.len());
+    }
+}
+
+#[test]
+fn one_pile_keys_are_exact() {
+    keys_are_exact::<OnePile>(&[("passes", "3")], 10);
+    keys_are_exact::<OnePile>(
+        &[("stock_top_playable", "true"), ("overlap_pairs", "true"), ("passes", "2")],
+        5,
+    );
+}
+
+#[test]
+fn three_pile_keys_are_exact() {
+    keys_are_exact::<ThreePiles>(&[("passes", "3")], 10);
+    keys_are_exact::<ThreePiles>(&[("stock_top_playable", "true"), ("passes", "3")], 5);
+}
+
+#[test]
+fn unlimited_passes_share_keys_across_passes_and_the_search_ends() {
+    let mut game = seeded::<OnePile>(5, &[("passes", "unlimited")]);
+    let key = game.state_key();
+    draw(&mut game, 24);
+    play(&mut game, "recycle");
+    assert_eq!(game.state_key(), key, "the same position one pass later");
+    let found = solve(&seeded::<OnePile>(5, &[("passes", "unlimited")]), 5_000_000);
+    assert_ne!(found.verdict, Verdict::Unknown);
+}
+
+/// The first `count` one-pass relaxed seeds the solver finds winnable.
+fn winnable_seeds(count: usize) -> Vec<u64> {
+    (0..)
+        .filter(|&seed| solve(&seeded::<OnePile>(seed, &[]), 5_000_000).verdict == Verdict::Winnable)
+        .take(count)
+        .collect()
+}
+
+#[test]
+fn the_optimal_line_is_never_longer_and_the_bound_never_overestimates() {
+    for seed in winnable_seeds(8) {
+        let game = seeded::<OnePile>(seed, &[]);
+        let any = solve(&game, 5_000_000);
+        let best = solve_optimal(&game, 5_000_000);
+        assert_eq!(best.verdict, Verdict::Winnable, "seed {seed}");
+        assert!(best.line.len() <= any.line.len(), "seed {seed}: {} > {}", best.line.len(), any.line.len());
+        assert!(line_wins(&game, &best.line));
+        // Along a shortest line, the moves left never fall below the bound,
+        // and no position on it is called dead.
+        let mut position = game.clone();
+        for (done, action) in best.line.iter().enumerate() {
+            assert!(
+                position.moves_lower_bound() as usize <= best.line.len() - done,
+                "seed {seed} move {done}"
+            );
+            assert!(!position.is_dead(), "seed {seed}: a position of a winning line is called dead");
+            position.perform(action);
+        }
+    }
+}
+
+#[test]
+fn win_all_bounds_count_every_card() {
+    let mut game: One = start(&clearable_deck(), &[("win", "all"), ("stock_top_playable", "true")]);
+    // 4 Kings alone + 24 pyramid cards in 12 pairs + 24 talon cards in 12 pairs.
+    assert_eq!(game.moves_lower_bound(), 4 + 12 + 12);
+    play_all(&mut game, CLEAR_PYRAMID);
+    assert_eq!(game.moves_lower_bound(), 12);
+    let mut drawn: One = start(&clearable_deck(), &[("win", "all")]);
+    // Without a playable stock top, each of the 24 stock cards is drawn too.
+    assert_eq!(drawn.moves_lower_bound(), 4 + 12 + 12 + 24);
+    play_all(&mut drawn, CLEAR_PYRAMID);
+    assert!(drawn.is_dead(), "talon cards cannot pair with each other");
+}
+
+/// The clearable deck with 7c at the apex (Kc moved to 7c's place) and
+/// 6h in the pyramid (swapped with Kd): every 6 but 6s is in the pyramid.
+fn apex_seven_deck() -> Vec<patience_engine::card::Card> {
+    let mut deck = clearable_deck();
+    deck.swap(0, 2); // 7c to the apex
+    deck.swap(5, 38); // 6h into the pyramid, Kd into the stock
+    deck
+}
+
+#[test]
+fn dead_positions_are_recognised() {
+    // The apex buries every other card, so its partner must come from the
+    // talon: 6s is the only one.
+    let deck = apex_seven_deck();
+    assert!(!start::<OnePile>(&deck, &[]).is_dead());
+    let mut no_six_left = deck.clone();
+    no_six_left.swap(27, 50); // 6s into the pyramid, Ks into the stock
+    assert!(start::<OnePile>(&no_six_left, &[]).is_dead());
+}
+
+#[test]
+fn a_waste_card_under_a_stuck_card_is_out_of_reach_in_the_last_pass() {
+    // The apex Qc needs an Ace; the only talon Ace lies under a 5 whose
+    // partners (the four 8s) have all left the game... here: the 8s are all
+    // in the talon, so the 5 can never leave the waste.
+    let deck = deck_with(&[
+        (0, "Qc"),
+        (5, "Ac"),
+        (9, "Ad"),
+        (14, "Ah"),
+        (28, "As"),
+        (29, "5c"),
+        (30, "8c"),
+        (31, "8d"),
+        (32, "8h"),
+        (33, "8s"),
+    ]);
+    let mut game: One = start(&deck, &[]);
+    draw(&mut game, 1);
+    assert!(!game.is_dead(), "As is the waste top");
+    draw(&mut game, 1);
+    assert!(game.is_dead(), "As is buried under 5c for good");
+    let mut two_passes: One = start(&deck, &[("passes", "2")]);
+    draw(&mut two_passes, 2);
+    assert!(!two_passes.is_dead(), "a turn-over would bring As back");
+}

@@ -1,0 +1,116 @@
+//! # Speedpyramid
+//!
+//! Five levels of stone-tablet pyramids: play readable tablets one higher or
+//! lower than the discard pile (King and Ace are neighbours), draw from the
+//! stock, use jokers, build series. The rules, as the player reads them, are
+//! in `rules.md` (shown by the host); `state` holds the rules as code,
+//! `levels` the layouts, `view` what the host sees.
+
+mod levels;
+mod state;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use patience_engine::deal::Deal;
+use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
+use patience_engine::options::{OptionSpec, Settings};
+use patience_engine::{Info, Variant};
+
+pub use levels::{LevelPlan, LEVELS};
+pub use state::{level_decks, Action, Config, SpeedPyramid};
+pub use view::{BONUS_SLOT_FIRST, DISCARD_SLOT, JOKER_SLOT, STOCK_SLOT};
+
+const RULES: &str = include_str!("rules.md");
+
+impl Variant for SpeedPyramid {
+    type Action = Action;
+
+    fn info() -> Info {
+        Info {
+            id: "speedpyramid".into(),
+            name: "Speedpyramid".into(),
+            version: "1.0.0".into(),
+            summary: "Five levels of stone-tablet pyramids: play tablets one higher or lower, chain series, save your jokers."
+                .into(),
+            rules: RULES.into(),
+            options: vec![
+                OptionSpec::int(
+                    "start_jokers",
+                    0,
+                    state::MAX_START_JOKERS as i64,
+                    3,
+                    "Jokers at the start of the game (they carry over from level to level)",
+                ),
+                OptionSpec::int(
+                    "levels",
+                    1,
+                    state::MAX_LEVELS as i64,
+                    5,
+                    "How many levels the game has: it is won when the last of them is cleared",
+                ),
+            ],
+        }
+    }
+
+    fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+        let config = Config {
+            start_jokers: settings.int("start_jokers") as u8,
+            levels: settings.int("levels") as u8,
+        };
+        let decks = level_decks(deal, config.levels)?;
+        Ok(SpeedPyramid::new(config, decks))
+    }
+
+    fn layout(&self) -> Layout {
+        SpeedPyramid::layout(self)
+    }
+
+    fn hud(&self) -> Vec<HudItem> {
+        SpeedPyramid::hud(self)
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        SpeedPyramid::actions(self)
+    }
+
+    fn describe(&self, action: &Action) -> MoveInfo {
+        SpeedPyramid::describe(self, action)
+    }
+
+    fn perform(&mut self, action: &Action) {
+        SpeedPyramid::perform(self, *action)
+    }
+
+    fn status(&self) -> Status {
+        SpeedPyramid::status(self)
+    }
+
+    fn explain(&self, notation: &str) -> String {
+        SpeedPyramid::explain(self, notation)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        SpeedPyramid::check(self)
+    }
+
+    /// The goal of a search is clearing the current level. The state cannot
+    /// know where a search started, so this is "a level was just cleared
+    /// (or the game won)"; asked at the very start of level 2 or later, the
+    /// solver therefore answers at once with an empty line.
+    fn solver_goal(&self) -> bool {
+        self.level_just_cleared()
+    }
+
+    fn state_key(&self) -> u128 {
+        SpeedPyramid::state_key(self)
+    }
+
+    /// Sound: every remaining field tablet needs a move of its own.
+    fn moves_lower_bound(&self) -> u32 {
+        if self.level_just_cleared() { 0 } else { self.field_left() as u32 }
+    }
+}
+
+patience_engine::export_variant!(SpeedPyramid);
