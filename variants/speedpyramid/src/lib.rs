@@ -6,6 +6,7 @@
 //! in `rules.md` (shown by the host); `state` holds the rules as code,
 //! `levels` the layouts, `view` what the host sees.
 
+pub mod difficulty;
 mod levels;
 mod state;
 mod view;
@@ -105,6 +106,10 @@ impl Variant for SpeedPyramid {
 
     fn state_key(&self) -> u128 {
         SpeedPyramid::state_key(self)
+    }
+
+    fn resample(&self, rng: &mut patience_engine::deal::DealRng) -> Option<Self> {
+        Some(SpeedPyramid::resample(self, rng))
     }
 
     /// Sound: every remaining field tablet needs a move of its own.

@@ -129,6 +129,32 @@ impl SpeedPyramid {
         self.bonus_levels = 0;
     }
 
+    /// A copy in which everything the player has not seen is dealt anew:
+    /// the unreadable field tablets, the stock and the set-aside cards of
+    /// this level are shuffled among themselves, and every later level gets
+    /// a fresh deck. Readable tablets, the discard pile and all counters
+    /// stay as they are.
+    pub fn resample(&self, rng: &mut DealRng) -> SpeedPyramid {
+        let mut sample = self.clone();
+        let hidden_tablets: Vec<usize> =
+            (0..self.field.len()).filter(|&t| self.field[t].is_some() && !self.is_readable(t)).collect();
+        let mut unseen: Vec<Card> = hidden_tablets.iter().filter_map(|&t| self.field[t]).collect();
+        unseen.extend(&self.stock);
+        unseen.extend(&self.set_aside);
+        for i in (1..unseen.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            unseen.swap(i, j);
+        }
+        let mut dealt = unseen.into_iter();
+        for &tablet in &hidden_tablets {
+            sample.field[tablet] = dealt.next();
+        }
+        sample.stock = dealt.by_ref().take(self.stock.len()).collect();
+        sample.set_aside = dealt.collect();
+        sample.upcoming = self.upcoming.iter().map(|_| rng.deck()).collect();
+        sample
+    }
+
     // ----- Questions about the position -----
 
     pub fn top(&self) -> Pile {

@@ -2,6 +2,7 @@
 //! deals, views, snapshots, random playouts and the difficulty of the levels.
 
 use super::*;
+use crate::difficulty::{clear_rate, game_at};
 use crate::levels::{plan, spots, triangle};
 use crate::state::{extension_seed, level_end_bonus, Pile};
 use patience_engine::card::{Card, Suit};
@@ -42,27 +43,7 @@ fn arranged_deck(level: u8, tablets: &[(usize, Card)], top: Card, stock: &[Card]
     deck
 }
 
-/// A game at `level` of `levels` with `jokers` jokers, dealt from `deck`;
-/// later levels get decks of deal number 1000 + level.
-fn game_at(level: u8, levels: u8, jokers: u32, deck: Vec<Card>) -> SpeedPyramid {
-    let mut game = SpeedPyramid {
-        config: Config { start_jokers: jokers.clamp(3, 9) as u8, levels },
-        level,
-        upcoming: (level + 1..=levels).map(|later| DealRng::new(1000 + later as u64).deck()).collect(),
-        field: Vec::new(),
-        stock: Vec::new(),
-        discard: Vec::new(),
-        set_aside: Vec::new(),
-        jokers,
-        score: 0,
-        series: 0,
-        bonus_levels: 0,
-        won: false,
-    };
-    game.deal_level(deck);
-    game.check().expect("the test built a valid game");
-    game
-}
+
 
 /// Takes tablets off the field as if they had been played earlier: their
 /// cards go under the discard pile's top.
@@ -777,63 +758,15 @@ fn face_up_field_ids(game: &SpeedPyramid) -> Vec<u32> {
 
 // ----- Difficulty: a greedy player -----
 
-/// The longest chain of currently readable tablets starting with `first`
-/// (a person can see this much ahead), depth-limited.
-fn visible_chain(first: (usize, u8), readable: &[(usize, u8)], depth: u32) -> u32 {
-    if depth >= 6 {
-        return 1;
-    }
-    let rest: Vec<(usize, u8)> = readable.iter().copied().filter(|&(t, _)| t != first.0).collect();
-    let longest = rest
-        .iter()
-        .filter(|&&(_, rank)| crate::state::ranks_adjacent(first.1, rank))
-        .map(|&next| visible_chain(next, &rest, depth + 1))
-        .max()
-        .unwrap_or(0);
-    1 + longest
-}
 
-/// How many tablets `tablet` lies on.
-fn lies_on(level: u8, tablet: usize) -> usize {
-    spots(level).iter().filter(|spot| spot.covered_by.contains(&tablet)).count()
-}
 
-/// A player who sees only what a person sees: plays the fitting tablet with
-/// the longest visible chain (then the one uncovering most), draws when
-/// stuck, and plays jokers only once the stock is empty.
-fn greedy_move(game: &SpeedPyramid) -> Option<Action> {
-    let actions = game.actions();
-    let readable: Vec<(usize, u8)> =
-        (0..game.field.len()).filter_map(|t| game.readable_card(t).map(|c| (t, c.rank))).collect();
-    let best_play = readable
-        .iter()
-        .filter(|&&(t, _)| actions.contains(&Action::Play(t)))
-        .max_by_key(|&&(t, rank)| (visible_chain((t, rank), &readable, 0), lies_on(game.level, t), std::cmp::Reverse(t)));
-    if let Some(&(tablet, _)) = best_play {
-        return Some(Action::Play(tablet));
-    }
-    [Action::Draw, Action::Joker].into_iter().find(|action| actions.contains(action))
-}
 
-fn greedy_clears_level(mut game: SpeedPyramid) -> bool {
-    let level = game.level;
-    while let Some(action) = greedy_move(&game) {
-        game.perform(action);
-        if game.won || game.level != level {
-            return true;
-        }
-    }
-    false
-}
 
-/// The share of deals 0..`deals` whose `level`, started with `jokers`
-/// jokers, the greedy player clears.
-fn clear_rate(level: u8, jokers: u32, deals: u64) -> f64 {
-    let cleared = (0..deals)
-        .filter(|&seed| greedy_clears_level(game_at(level, level, jokers, DealRng::new(seed).deck())))
-        .count();
-    cleared as f64 / deals as f64
-}
+
+
+
+
+
 
 #[test]
 fn level_five_is_rarely_cleared_with_fewer_than_five_jokers() {
@@ -852,74 +785,39 @@ fn each_level_is_harder_than_the_last() {
     }
 }
 
-/// Plays a whole game greedily: (levels cleared, score).
-fn greedy_game(seed: u64, start_jokers: i64) -> (u8, i64) {
-    let mut game = start(&Deal::Seed(seed), &[("start_jokers".into(), OptionValue::Int(start_jokers))]).unwrap();
-    while let Some(action) = greedy_move(&game) {
-        game.perform(action);
-    }
-    let cleared = if game.won { game.level } else { game.level - 1 };
-    (cleared, game.score)
-}
 
-/// The numbers behind the level design:
-/// `cargo test --release -p patience-variant-speedpyramid -- --ignored --nocapture experiment`
-#[test]
-#[ignore]
-fn experiment() {
-    let deals = 1000;
-    for level in 1..=5 {
-        let rates: Vec<String> = [0, 1, 2, 3, 4, 5, 7]
-            .iter()
-            .map(|&jokers| format!("J{jokers} {:.1}%", 100.0 * clear_rate(level, jokers, deals)))
-            .collect();
-        println!("level {level} cleared by the greedy player: {}", rates.join(", "));
-    }
-    for jokers in [0, 3, 5, 9] {
-        let mut cleared = [0u32; 6];
-        let mut score = 0;
-        for seed in 0..deals {
-            let (levels, points) = greedy_game(seed, jokers);
-            cleared[levels as usize] += 1;
-            score += points;
-        }
-        println!(
-            "whole games with {jokers} starting jokers: deals by levels cleared (0..=5) {cleared:?}, mean score {}",
-            score / deals as i64
-        );
-    }
-}
 
-/// How many level-5 deals a player who knew every tablet could clear:
-/// `cargo test --release -p patience-variant-speedpyramid -- --ignored --nocapture solver_experiment`
+
+
+
+
 #[test]
-#[ignore]
-fn solver_experiment() {
-    let deals = 100;
-    for jokers in [1, 3, 5] {
-        let mut verdicts = [0u32; 3];
-        for seed in 0..deals {
-            // The goal holds at a level's first position (see `solver_goal`),
-            // so search from each first move.
-            let game = game_at(5, 5, jokers, DealRng::new(seed).deck());
-            let verdicts_after_first_move: Vec<Verdict> = game
-                .actions()
-                .into_iter()
-                .map(|first| {
-                    let mut child = game.clone();
-                    child.perform(first);
-                    patience_engine::solver::solve(&child, 100_000).verdict
-                })
-                .collect();
-            let verdict = if verdicts_after_first_move.contains(&Verdict::Winnable) {
-                Verdict::Winnable
-            } else if verdicts_after_first_move.contains(&Verdict::Unknown) {
-                Verdict::Unknown
+fn resampling_keeps_what_the_player_saw_and_redeals_the_rest() {
+    let mut game: Game<SpeedPyramid> = Game::start(&Deal::Seed(17), &[]).unwrap();
+    for _ in 0..6 {
+        let first = game.moves()[0].id;
+        game.apply(first).unwrap();
+    }
+    let original = &game.state;
+    let mut differs = false;
+    for seed in 0..20 {
+        let sample = original.resample(&mut DealRng::new(seed));
+        sample.check().expect("a resampled game is a valid game");
+        for tablet in 0..original.field.len() {
+            if original.is_readable(tablet) || original.field[tablet].is_none() {
+                assert_eq!(sample.field[tablet], original.field[tablet], "what is readable stays");
             } else {
-                Verdict::NotWinnable
-            };
-            verdicts[verdict as usize] += 1;
+                differs |= sample.field[tablet] != original.field[tablet];
+            }
         }
-        println!("level 5 with {jokers} jokers, full knowledge: [winnable, not winnable, unknown] = {verdicts:?}");
+        assert_eq!(sample.discard, original.discard);
+        assert_eq!(sample.stock.len(), original.stock.len());
+        assert_eq!((sample.score, sample.jokers, sample.series, sample.level), (original.score, original.jokers, original.series, original.level));
+        let mut before: Vec<Card> = original.field.iter().flatten().chain(&original.stock).chain(&original.set_aside).copied().collect();
+        let mut after: Vec<Card> = sample.field.iter().flatten().chain(&sample.stock).chain(&sample.set_aside).copied().collect();
+        before.sort();
+        after.sort();
+        assert_eq!(before, after, "the same cards, dealt anew");
     }
+    assert!(differs, "hidden tablets are really redealt");
 }
