@@ -5,7 +5,8 @@ use crate::board_text;
 use crate::setup::{self, GameArgs, PluginArgs};
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use patience_runtime::{notation, Game, GameError};
+use patience_runtime::{notation, savegame, Game, GameError, SavedGame, Session};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser, Debug)]
@@ -37,6 +38,16 @@ pub enum Command {
         /// Moves separated by commas: `draw`, `recycle`, `Kh`, `6c+7d`.
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        save: SaveArgs,
+    },
+    /// Continue the autosaved game (of `play`), optionally with more moves.
+    Resume {
+        /// Moves to play after resuming, separated by commas.
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[command(flatten)]
+        save: SaveArgs,
     },
     /// Is the deal winnable? Prints the verdict and a winning line.
     Solve(crate::study_cli::SolveArgs),
@@ -54,7 +65,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(Command::Gui { rule_set_dirs }) => gui(&args.plugins, rule_set_dirs),
         Some(Command::List) => list(&args.plugins),
         Some(Command::Show(game)) => show(&args.plugins, &game),
-        Some(Command::Play { game, moves }) => play(&args.plugins, &game, &moves),
+        Some(Command::Play { game, moves, save }) => play(&args.plugins, &game, &moves, &save),
+        Some(Command::Resume { moves, save }) => resume(&args.plugins, &moves, &save),
         Some(Command::Solve(solve)) => crate::study_cli::solve(&args.plugins, &solve),
         Some(Command::Compare(compare)) => crate::study_cli::compare(&args.plugins, &compare),
         Some(Command::Merge(merge)) => crate::study_cli::merge(&merge),
@@ -93,7 +105,7 @@ fn list(plugin_args: &PluginArgs) -> Result<ExitCode> {
 
 /// A started game and how it was named, for headers.
 struct Started {
-    game: Game,
+    session: Session,
     title: String,
 }
 
@@ -101,17 +113,19 @@ fn start(plugin_args: &PluginArgs, args: &GameArgs) -> Result<Started> {
     let catalog = setup::catalog(plugin_args)?;
     let (rule_set, plugin) = args.rule_set(&catalog)?;
     let deal = args.deal()?;
-    let game = Game::start(plugin, &deal, &rule_set.options)
-        .with_context(|| format!("cannot start {}", plugin.info.id))?;
     let settings = rule_set.settings_summary();
+    let is_file = rule_set.path.is_some();
+    let name = rule_set.name.clone();
+    let session = Session::start(plugin, rule_set, deal.clone())
+        .with_context(|| format!("cannot start {}", plugin.info.id))?;
     let mut title = format!("{} {} — {}", plugin.info.name, plugin.info.version, setup::describe_deal(&deal));
-    if rule_set.path.is_some() {
-        title.push_str(&format!(" — rule set {}", rule_set.name));
+    if is_file {
+        title.push_str(&format!(" — rule set {name}"));
     }
     if !settings.is_empty() {
         title.push_str(&format!(" — {settings}"));
     }
-    Ok(Started { game, title })
+    Ok(Started { session, title })
 }
 
 fn print_position(game: &mut Game) -> Result<()> {
@@ -126,18 +140,69 @@ fn print_position(game: &mut Game) -> Result<()> {
 }
 
 fn show(plugin_args: &PluginArgs, args: &GameArgs) -> Result<ExitCode> {
-    let Started { mut game, title } = start(plugin_args, args)?;
+    let Started { mut session, title } = start(plugin_args, args)?;
     println!("{title}\n");
-    print_position(&mut game)?;
+    print_position(session.game())?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(plugin_args: &PluginArgs, args: &GameArgs, moves: &str) -> Result<ExitCode> {
-    let Started { mut game, title } = start(plugin_args, args)?;
+/// Where `play` and `resume` keep the game between runs.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SaveArgs {
+    /// The save file (default: `autosave.toml` in the data directory,
+    /// `$PATIENCE_DATA_DIR` or `~/.local/share/patience`).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Do not save the game.
+    #[arg(long, conflicts_with = "save")]
+    no_save: bool,
+}
+
+impl SaveArgs {
+    fn path(&self) -> Option<PathBuf> {
+        if self.no_save {
+            return None;
+        }
+        Some(self.save.clone().unwrap_or_else(savegame::default_autosave_path))
+    }
+}
+
+fn play(plugin_args: &PluginArgs, args: &GameArgs, moves: &str, save: &SaveArgs) -> Result<ExitCode> {
+    let Started { mut session, title } = start(plugin_args, args)?;
     println!("{title}\n");
+    session.autosave_to(save.path());
+    play_moves(&mut session, moves)
+}
+
+fn resume(plugin_args: &PluginArgs, moves: &str, save: &SaveArgs) -> Result<ExitCode> {
+    let Some(path) = save.path() else { anyhow::bail!("--no-save leaves nothing to resume") };
+    let Some(saved) = SavedGame::read(&path)? else {
+        anyhow::bail!("there is no saved game at {}", path.display());
+    };
+    let catalog = setup::catalog(plugin_args)?;
+    let resumed = saved.resume(&catalog)?;
+    let mut session = resumed.session;
+    println!(
+        "{} {} — {} — resumed after {} moves\n",
+        session.plugin().info.name,
+        session.plugin().info.version,
+        setup::describe_deal(&session.deal),
+        session.move_log().len()
+    );
+    if let Some(notice) = resumed.notice {
+        eprintln!("note: {notice}");
+    }
+    session.autosave_to(Some(path));
+    play_moves(&mut session, moves)
+}
+
+/// Plays `moves` in order, printing each, then the position and the legal
+/// moves. An illegal move stops with an error naming it and why.
+fn play_moves(session: &mut Session, moves: &str) -> Result<ExitCode> {
+    let first = session.move_log().len();
     for (index, text) in notation::split_moves(moves).into_iter().enumerate() {
-        let number = index + 1;
-        match game.play(text) {
+        let number = first + index + 1;
+        match session.play(text) {
             Ok((played, status)) => {
                 let outcome = board_text::status(&status);
                 println!("{number:3}. {:10} {}  → {outcome}", played.notation, played.label);
@@ -147,9 +212,13 @@ fn play(plugin_args: &PluginArgs, args: &GameArgs, moves: &str) -> Result<ExitCo
             }
             Err(other) => return Err(other).with_context(|| format!("move {number} `{text}`")),
         }
+        if let Some(problem) = session.autosave_error() {
+            eprintln!("warning: the game could not be saved: {problem}");
+        }
     }
     println!();
-    print_position(&mut game)?;
+    let game = session.game();
+    print_position(game)?;
     let moves = game.moves()?;
     println!("legal moves ({}):", moves.len());
     for legal in moves {

@@ -178,3 +178,78 @@ fn speedpyramid_plays_draw_and_joker() {
     let text = stdout(&output);
     assert!(text.contains("  1. draw") && text.contains("  2. joker"), "{text}");
 }
+
+/// Output after the header line: the position and the legal moves.
+fn position_part(text: &str) -> String {
+    text.lines().skip_while(|l| !l.trim().is_empty()).filter(|l| !l.contains(". ")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_game_killed_at_any_moment_resumes_at_its_last_completed_move() {
+    // 250 legal moves: draw through the stock and turn it over, again and again.
+    let round = vec!["draw"; 24].join(", ") + ", recycle";
+    let moves = vec![round; 10].join(", ");
+    let scratch = scratch_dir("kill");
+    let save = scratch.join("game.toml");
+    let save_arg = save.to_str().unwrap();
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_patience"))
+            .args(["play", "relaxed", "--seed", "4", "--set", "passes=unlimited", "--moves", &moves, "--save", save_arg])
+            .env("PATIENCE_CACHE_DIR", scratch.join("cache"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    // One full run warms the compile cache and tells how long a game takes,
+    // so the kills below spread over the whole game.
+    let began = std::time::Instant::now();
+    assert!(run().wait().unwrap().success());
+    let whole_game = began.elapsed();
+    let mut resumed_counts = Vec::new();
+    for attempt in 0..12u32 {
+        let _ = std::fs::remove_file(&save);
+        let mut child = run();
+        std::thread::sleep(whole_game * (attempt + 1) / 13);
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        if !save.exists() {
+            continue; // killed before the first move was saved
+        }
+        let resumed = patience(&["resume", "--save", save_arg]);
+        assert!(resumed.status.success(), "attempt {attempt}: {}", stderr(&resumed));
+        let text = stdout(&resumed);
+        let count: usize = text
+            .split("resumed after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        // The same game, played to that move without interruption.
+        let prefix: Vec<&str> = moves.split(", ").take(count).collect();
+        let replayed = patience(&[
+            "play", "relaxed", "--seed", "4", "--set", "passes=unlimited", "--moves", &prefix.join(", "), "--no-save",
+        ]);
+        assert_eq!(position_part(&text), position_part(&stdout(&replayed)), "attempt {attempt}, {count} moves");
+        resumed_counts.push(count);
+    }
+    assert!(resumed_counts.len() >= 6, "most kills happened mid-game: {resumed_counts:?}");
+    assert!(resumed_counts.iter().any(|&c| c > 0 && c < 250), "some kills landed mid-game: {resumed_counts:?}");
+}
+
+#[test]
+fn a_damaged_save_is_moved_aside_with_a_clear_error() {
+    let scratch = scratch_dir("damaged");
+    let save = scratch.join("game.toml");
+    std::fs::write(&save, "format = 1\nplugin = \"relaxed\"\nmoves = [\"draw\"").unwrap();
+    let output = patience(&["resume", "--save", save.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let error = stderr(&output);
+    assert!(error.contains("could not be used") && error.contains("damaged") && error.contains("broken-1"), "{error}");
+    assert!(!save.exists());
+    assert!(scratch.join("game.toml.broken-1").exists(), "moved aside, not deleted");
+    // The next game starts normally and saves again.
+    let output = patience(&["play", "relaxed", "--moves", "draw", "--save", save.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert!(save.exists());
+}

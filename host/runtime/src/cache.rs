@@ -4,7 +4,7 @@
 //! compatibility hash); a stale or
 //! damaged entry is simply recompiled and replaced.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use sha2::{Digest, Sha256};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -70,27 +70,9 @@ impl ComponentCache {
             }
         }
         let compiled = engine.precompile_component(bytes)?;
-        let _ = write_atomically(&path, &compiled);
+        let _ = crate::files::write_atomically(&path, &compiled);
         // SAFETY: `compiled` was produced just now by this very engine.
         let component = unsafe { Component::deserialize(engine, &compiled) }?;
         Ok((component, CacheOutcome::Compiled))
     }
-}
-
-/// Write to a temporary file, flush it to disk, then rename over `path`, so
-/// a crash never leaves a half-written entry under the real name.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let dir = path.parent().context("cache path has no parent")?;
-    std::fs::create_dir_all(dir)?;
-    let temp = dir.join(format!(
-        ".{}.{}.tmp",
-        path.file_name().and_then(|n| n.to_str()).unwrap_or("entry"),
-        std::process::id()
-    ));
-    let mut file = std::fs::File::create(&temp)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    std::fs::rename(&temp, path)?;
-    Ok(())
 }

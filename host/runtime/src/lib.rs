@@ -23,11 +23,13 @@ mod bindings;
 pub mod cache;
 pub mod catalog;
 mod convert;
+pub mod files;
 pub mod game;
 pub mod limits;
 pub mod notation;
 pub mod plugin;
 pub mod ruleset;
+pub mod savegame;
 pub mod session;
 pub mod validate;
 
@@ -36,6 +38,7 @@ pub use game::{Game, GameError, PluginFault};
 pub use limits::Limits;
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};
 pub use ruleset::RuleSet;
+pub use savegame::SavedGame;
 pub use session::Session;
 pub use validate::Move;
 

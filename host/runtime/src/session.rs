@@ -7,6 +7,7 @@ use crate::ruleset::RuleSet;
 use crate::validate::Move;
 use patience_engine::deal::Deal;
 use patience_engine::layout::Status;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// One step of the history: the state before a move and the move.
@@ -24,12 +25,14 @@ pub struct Session {
     done: Vec<Step>,
     /// Undone steps with the state after each; redo pops from here.
     undone: Vec<(Step, Vec<u8>)>,
+    autosave: Option<PathBuf>,
+    autosave_error: Option<String>,
 }
 
 impl Session {
     pub fn start(plugin: &Arc<LoadedPlugin>, rule_set: RuleSet, deal: Deal) -> Result<Session, GameError> {
         let game = Game::start(plugin, &deal, &rule_set.options)?;
-        Ok(Session { game, rule_set, deal, done: Vec::new(), undone: Vec::new() })
+        Ok(Session { game, rule_set, deal, done: Vec::new(), undone: Vec::new(), autosave: None, autosave_error: None })
     }
 
     pub fn game(&mut self) -> &mut Game {
@@ -38,6 +41,30 @@ impl Session {
 
     pub fn plugin(&self) -> &Arc<LoadedPlugin> {
         self.game.plugin()
+    }
+
+    /// The state now, as the host holds it (no plugin call).
+    pub fn current_snapshot(&self) -> &[u8] {
+        self.game.current_snapshot()
+    }
+
+    /// After every change, write the game to `path` (atomically). A failed
+    /// write never undoes a move: it is kept in [`Session::autosave_error`].
+    pub fn autosave_to(&mut self, path: Option<PathBuf>) {
+        self.autosave = path;
+        self.persist();
+    }
+
+    /// Why the last autosave failed, if it did.
+    pub fn autosave_error(&self) -> Option<&str> {
+        self.autosave_error.as_deref()
+    }
+
+    fn persist(&mut self) {
+        if let Some(path) = &self.autosave {
+            let result = crate::savegame::SavedGame::of(self).write(path);
+            self.autosave_error = result.err().map(|error| format!("{error:#}"));
+        }
     }
 
     /// The moves played so far, in notation (a replayable log).
@@ -59,6 +86,7 @@ impl Session {
         let status = self.game.apply(chosen.id)?;
         self.done.push(Step { before, notation: chosen.notation.clone() });
         self.undone.clear();
+        self.persist();
         Ok(status)
     }
 
@@ -68,6 +96,7 @@ impl Session {
         let (played, status) = self.game.play(text)?;
         self.done.push(Step { before, notation: played.notation.clone() });
         self.undone.clear();
+        self.persist();
         Ok((played, status))
     }
 
@@ -80,6 +109,7 @@ impl Session {
             return Err(error);
         }
         self.undone.push((step, after));
+        self.persist();
         Ok(true)
     }
 
@@ -91,13 +121,16 @@ impl Session {
             return Err(error);
         }
         self.done.push(step);
+        self.persist();
         Ok(true)
     }
 
     /// Back to the opening position of the same deal and rules.
     pub fn restart(&mut self) -> Result<(), GameError> {
         let plugin = Arc::clone(self.game.plugin());
+        let autosave = self.autosave.take();
         *self = Session::start(&plugin, self.rule_set.clone(), self.deal.clone())?;
+        self.autosave_to(autosave);
         Ok(())
     }
 }
