@@ -11,6 +11,7 @@ use patience_engine::options::{OptionValue, Settings};
 use patience_engine::solver::{Verdict, solve, solve_optimal};
 use patience_pairs::{PairGame, Profile};
 use std::collections::{HashMap, HashSet};
+use std::hash::Hasher;
 
 fn seeded<P: Profile>(seed: u64, options: &[(&str, &str)]) -> PairGame<P> {
     let specs = PairGame::<P>::info().options;
@@ -21,24 +22,83 @@ fn seeded<P: Profile>(seed: u64, options: &[(&str, &str)]) -> PairGame<P> {
     PairGame::<P>::start(&Deal::Seed(seed), &Settings::resolve(&specs, &given).unwrap()).unwrap()
 }
 
-/// Depth-first search over whole game states (compared by equality): no
-/// key, no pruning, no bound. `None` when it needs more than `limit` states.
-fn plain_search<V: Variant + Eq + std::hash::Hash>(start: &V, limit: usize) -> Option<bool> {
-    let mut seen: HashSet<V> = HashSet::new();
+/// A 64-bit hash of the whole state, in one of two independent flavours.
+struct WholeStateHasher {
+    hash: u64,
+    multiplier: u64,
+}
+
+impl WholeStateHasher {
+    fn mix(&mut self, value: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ value).wrapping_mul(self.multiplier);
+    }
+}
+
+impl Hasher for WholeStateHasher {
+    fn finish(&self) -> u64 {
+        self.hash ^ (self.hash >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, value: u8) {
+        self.mix(value as u64);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.mix(value as u64);
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.mix(value);
+    }
+
+    fn write_usize(&mut self, value: usize) {
+        self.mix(value as u64);
+    }
+
+    fn write_isize(&mut self, value: isize) {
+        self.mix(value as u64);
+    }
+}
+
+/// 128 bits of hash over everything in the state (two independent 64-bit
+/// hashes of the derived `Hash`): a collision among a few million states is
+/// out of the question, and the table stays small.
+fn whole_state_hash<V: std::hash::Hash>(state: &V) -> u128 {
+    let mut low = WholeStateHasher { hash: 0x243f_6a88_85a3_08d3, multiplier: 0x517c_c1b7_2722_0a95 };
+    let mut high = WholeStateHasher { hash: 0x1319_8a2e_0370_7344, multiplier: 0x9e37_79b9_7f4a_7c15 };
+    state.hash(&mut low);
+    state.hash(&mut high);
+    (high.finish() as u128) << 64 | low.finish() as u128
+}
+
+/// Depth-first search over whole game states (identified by a hash of the
+/// entire state): no key, no pruning, no bound. `None` when it needs more
+/// than `limit` states.
+fn plain_search<V: Variant + std::hash::Hash>(start: &V, limit: usize) -> Option<bool> {
+    let mut seen: HashSet<u128> = HashSet::new();
     let mut stack = vec![start.clone()];
-    seen.insert(start.clone());
+    seen.insert(whole_state_hash(start));
     while let Some(state) = stack.pop() {
-        if state.status().outcome == Outcome::Won {
+        let actions = state.actions();
+        // A finished game lists no moves: only then ask whether it was won.
+        if actions.is_empty() && state.status().outcome == Outcome::Won {
             return Some(true);
         }
-        for action in state.actions() {
+        for action in actions {
             let mut child = state.clone();
             child.perform(&action);
-            if !seen.contains(&child) {
-                if seen.len() >= limit {
-                    return None;
-                }
-                seen.insert(child.clone());
+            if seen.len() >= limit {
+                return None;
+            }
+            if seen.insert(whole_state_hash(&child)) {
                 stack.push(child);
             }
         }
@@ -80,8 +140,8 @@ fn cross_check<P: Profile>(
 
 #[test]
 fn one_pass_relaxed_verdicts_agree_with_a_plain_search() {
-    let (winnable, decided) = cross_check::<OnePile>(0..200, &[], 3_000_000);
-    assert!(decided >= 195, "the plain search decided only {decided} deals");
+    let (winnable, decided) = cross_check::<OnePile>(0..300, &[], 3_000_000);
+    assert!(decided >= 295, "the plain search decided only {decided} deals");
     assert!(winnable >= 3, "some deals are winnable: {winnable}");
 }
 
