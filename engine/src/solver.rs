@@ -12,7 +12,6 @@
 //! table never holds more than `budget + 1` keys, so memory is bounded by
 //! the budget.
 
-use crate::layout::Outcome;
 use crate::variant::Variant;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
@@ -74,13 +73,16 @@ struct Frame<V: Variant> {
 
 /// Depth-first search for any winning line.
 pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
-    if start.solver_goal() {
+    if start.solver_goal(start) {
         return Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 };
+    }
+    if start.is_dead() {
+        return Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 };
     }
     let mut seen = KeySet::default();
     seen.insert(start.state_key());
     let mut nodes = 1;
-    let mut stack = vec![Frame { actions: start.actions(), state: start.clone(), next: 0 }];
+    let mut stack = vec![Frame { actions: start.solver_actions(), state: start.clone(), next: 0 }];
     while let Some(top) = stack.last_mut() {
         let Some(action) = top.actions.get(top.next).cloned() else {
             stack.pop();
@@ -89,7 +91,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
         top.next += 1;
         let mut child = top.state.clone();
         child.perform(&action);
-        if child.solver_goal() {
+        if child.solver_goal(start) {
             // Each frame's `next - 1` is the action taken from it; for the
             // top frame that is `action` itself.
             let line = stack.iter().map(|frame| frame.actions[frame.next - 1].clone()).collect();
@@ -102,7 +104,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
         }
         nodes += 1;
-        let actions = child.actions();
+        let actions = child.solver_actions();
         if !actions.is_empty() {
             stack.push(Frame { state: child, actions, next: 0 });
         }
@@ -129,7 +131,7 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
     let mut expanded = 0;
     while let Some(Reverse((_, _, index))) = open.pop() {
         let node = &nodes_store[index];
-        if node.state.solver_goal() {
+        if node.state.solver_goal(start) {
             let mut line = Vec::new();
             let mut at = index;
             while let Some(action) = nodes_store[at].action.clone() {
@@ -148,14 +150,11 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
         expanded += 1;
         let depth = node.depth + 1;
         let parent_state = node.state.clone();
-        for action in parent_state.actions() {
+        for action in parent_state.solver_actions() {
             let mut child = parent_state.clone();
             child.perform(&action);
             let key = child.state_key();
             if best_depth.get(&key).is_some_and(|&best| best <= depth) || child.is_dead() {
-                continue;
-            }
-            if child.status().outcome == Outcome::Lost {
                 continue;
             }
             best_depth.insert(key, depth);

@@ -76,10 +76,20 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
 
     // ----- Hooks for the generic solver; the defaults are always correct. -----
 
-    /// True when the solver has reached its goal. Defaults to a won game; a
-    /// multi-level game may stop at the end of the current level.
-    fn solver_goal(&self) -> bool {
+    /// True when the solver, which started at `start`, has reached its
+    /// goal. Defaults to a won game; a multi-level game may stop at the end
+    /// of the level the search started in.
+    fn solver_goal(&self, start: &Self) -> bool {
+        let _ = start;
         self.status().outcome == Outcome::Won
+    }
+
+    /// The moves the solver tries, in order. Defaults to every legal move;
+    /// a variant may leave out moves that are never better than another
+    /// listed one (e.g. anything but a free King, which can always go at
+    /// once). Every move listed must be legal.
+    fn solver_actions(&self) -> Vec<Self::Action> {
+        self.actions()
     }
 
     /// A key equal for equal positions (for the transposition table). The

@@ -75,14 +75,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 fn gui(plugin_args: &PluginArgs, mut rule_set_dirs: Vec<std::path::PathBuf>) -> Result<ExitCode> {
-    let catalog = setup::catalog(plugin_args)?;
+    let runtime = setup::runtime(plugin_args)?;
+    let plugin_dirs = setup::plugin_dirs(plugin_args);
+    let catalog = setup::load_catalog(&runtime, &plugin_dirs);
     if rule_set_dirs.is_empty() {
         rule_set_dirs.push("rulesets".into());
         if let Some(dir) = std::env::current_exe().ok().and_then(|exe| exe.parent().map(|d| d.join("rulesets"))) {
             rule_set_dirs.push(dir);
         }
     }
-    patience_gui::run(catalog, rule_set_dirs)?;
+    patience_gui::run_watching(runtime, catalog, rule_set_dirs, plugin_dirs)?;
     Ok(ExitCode::SUCCESS)
 }
 

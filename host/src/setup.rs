@@ -32,15 +32,23 @@ pub fn runtime(args: &PluginArgs) -> Result<Arc<Runtime>> {
     Ok(Arc::new(Runtime::new(limits, cache)?))
 }
 
-/// The catalog; problems with individual plugins are warnings, not errors.
-pub fn catalog(args: &PluginArgs) -> Result<Catalog> {
-    let runtime = runtime(args)?;
-    let dirs = if args.plugin_dirs.is_empty() { catalog::default_plugin_dirs() } else { args.plugin_dirs.clone() };
-    let catalog = Catalog::load(&runtime, &bundled(), &dirs);
+/// The directories plugins are loaded from.
+pub fn plugin_dirs(args: &PluginArgs) -> Vec<PathBuf> {
+    if args.plugin_dirs.is_empty() { catalog::default_plugin_dirs() } else { args.plugin_dirs.clone() }
+}
+
+/// The bundled plugins and those in `dirs`; problems with individual
+/// plugins are warnings, not errors.
+pub fn load_catalog(runtime: &Arc<Runtime>, dirs: &[PathBuf]) -> Catalog {
+    let catalog = Catalog::load(runtime, &bundled(), dirs);
     for problem in &catalog.problems {
         eprintln!("warning: plugin {} not loaded: {}", problem.source, problem.message);
     }
-    Ok(catalog)
+    catalog
+}
+
+pub fn catalog(args: &PluginArgs) -> Result<Catalog> {
+    Ok(load_catalog(&runtime(args)?, &plugin_dirs(args)))
 }
 
 /// How a game is chosen on the command line.

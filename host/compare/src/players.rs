@@ -149,7 +149,7 @@ pub fn play_greedy(game: &mut Game) -> Result<PlayRecord> {
 }
 
 /// The expert's choice: votes from solved completions, else greedy.
-fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed: u64) -> Result<Option<Move>> {
+pub fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed: u64) -> Result<Option<Move>> {
     if moves.len() <= 1 {
         return Ok(moves.first().cloned());
     }

@@ -1,23 +1,31 @@
 //! The app's state and what it does: starting games (from the menu, a
 //! typed deal number, the options panel, an explicit deck), the side-by-side
-//! deal, and keeping statistics and settings.
+//! deal, hints, demos, rule-set studies, reloading changed plugins, and
+//! keeping statistics and settings.
 //!
 //! The panels (`panels.rs`) only report what the player asked for as
 //! [`Command`]s; all the doing happens here, in [`PatienceApp::run_command`].
 
 use crate::board::BoardEvent;
 use crate::choices::{self, Choice};
+use crate::compare_panel::{ComparePanel, Entrant};
+use crate::demo::{Demo, Tick};
+use crate::hint::{Hint, HintView};
 use crate::options_panel::OptionsDraft;
+use crate::plugin_watch::{PluginWatch, Reload};
 use crate::rules_window::RulesWindow;
 use crate::settings::{self, Settings};
 use crate::side_by_side::{self, Compared, PaneAction, Pane, SideBySide};
 use crate::stats::{self, Stats};
 use crate::storage;
 use crate::table::{Clock, GameResult, Table};
+use patience_compare::PlayerKind;
 use patience_engine::card::Card;
 use patience_engine::deal::{Deal, DealRng};
-use patience_runtime::{Catalog, GameError, RuleSet};
+use patience_runtime::plugin::Source;
+use patience_runtime::{Catalog, GameError, LoadedPlugin, RuleSet, Runtime};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Deal numbers offered by "New game" run from 1 to this.
@@ -47,13 +55,48 @@ pub enum Command {
     /// Hides the fault banner (and the could-not-start one).
     DismissFault,
     DismissNotice(usize),
+    /// Ask the solver for the next move of a winning line (H).
+    Hint,
+    ShowCompare,
+    RunStudy,
+    CancelStudy,
+    /// Deal a deal two studied rule sets disagree on side by side.
+    OpenDisagreement { first: usize, second: usize, deal: u64 },
+    StartDemo(PlayerKind),
+    /// Pause or resume the demo.
+    PauseDemo,
+    StepDemo,
+    StopDemo,
+    DismissDemo,
+    /// Look at the plugin directories now instead of within a second.
+    ReloadPlugins,
     Quit,
+}
+
+impl Command {
+    /// Commands with which the player plays the game on the table
+    /// themselves: a demo in progress stops for them.
+    fn takes_over(&self) -> bool {
+        matches!(
+            self,
+            Command::NewGame
+                | Command::Restart
+                | Command::Undo
+                | Command::Redo
+                | Command::Draw
+                | Command::PlayDeal
+                | Command::Choose(_)
+                | Command::StartWithOptions
+                | Command::Board(_)
+        )
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Mode {
     Single,
     SideBySide,
+    Compare,
 }
 
 /// Where new deal numbers come from.
@@ -77,6 +120,9 @@ impl DealNumbers {
 
 pub struct PatienceApp {
     pub(crate) catalog: Catalog,
+    /// The rule set files read at start, kept to rebuild the choices when
+    /// a plugin is reloaded.
+    pub(crate) rule_sets: Vec<RuleSet>,
     pub(crate) choices: Vec<Choice>,
     /// The key of the choice being played (for the menu and the settings).
     pub(crate) current_choice: Option<String>,
@@ -91,6 +137,10 @@ pub struct PatienceApp {
     pub(crate) rules: RulesWindow,
     pub(crate) stats_open: bool,
     pub(crate) side: SideBySide,
+    pub(crate) hint: Hint,
+    pub(crate) demo: Demo,
+    pub(crate) compare: ComparePanel,
+    pub(crate) watch: Option<PluginWatch>,
     pub(crate) data_dir: PathBuf,
     pub(crate) settings: Settings,
     pub(crate) stats: Stats,
@@ -120,6 +170,7 @@ impl PatienceApp {
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64);
         PatienceApp {
             catalog,
+            rule_sets,
             choices,
             current_choice: None,
             table: None,
@@ -132,6 +183,10 @@ impl PatienceApp {
             rules: RulesWindow::default(),
             stats_open: false,
             side: SideBySide::default(),
+            hint: Hint::default(),
+            demo: Demo::default(),
+            compare: ComparePanel::default(),
+            watch: None,
             data_dir,
             settings: loaded_settings.value,
             stats: loaded_stats.value,
@@ -160,6 +215,52 @@ impl PatienceApp {
     pub fn with_fixed_clock(mut self, elapsed: Duration) -> PatienceApp {
         self.clock = Clock::Fixed(elapsed);
         self
+    }
+
+    /// Test hook: every deal of a study reads as taking `per_deal`, so the
+    /// Compare panel looks the same on any machine.
+    pub fn with_fixed_study_time(mut self, per_deal: Duration) -> PatienceApp {
+        self.compare.fixed_micros = Some(per_deal.as_micros() as u64);
+        self
+    }
+
+    /// Watches `plugin_dirs` and reloads a plugin file that changes (see
+    /// `plugin_watch`), loading it with `runtime` (the one the catalog was
+    /// loaded with, so limits and the code cache stay the same).
+    pub fn with_plugin_watch(mut self, runtime: Arc<Runtime>, plugin_dirs: Vec<PathBuf>) -> PatienceApp {
+        self.watch = Some(PluginWatch::start(runtime, plugin_dirs));
+        self
+    }
+
+    /// Test hook (and Game → Reload plugins): looks at the plugin
+    /// directories now and takes in whatever changed.
+    pub fn check_plugins_now(&mut self) {
+        if let Some(watch) = &self.watch {
+            watch.check_now();
+        }
+        self.take_reloads();
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// What the hint shows for the game on the table now.
+    pub fn hint(&self) -> HintView {
+        self.table.as_ref().map_or(HintView::Nothing, |table| self.hint.view(table))
+    }
+
+    pub fn demo(&self) -> &Demo {
+        &self.demo
+    }
+
+    pub fn compare(&self) -> &ComparePanel {
+        &self.compare
+    }
+
+    /// Test hook: sets the demo's speed, in moves per second.
+    pub fn set_demo_speed(&mut self, moves_per_second: f32) {
+        self.demo.speed = moves_per_second.clamp(crate::demo::MIN_SPEED, crate::demo::MAX_SPEED);
     }
 
     pub fn choices(&self) -> &[Choice] {
@@ -209,6 +310,7 @@ impl PatienceApp {
     /// menu's mark and the settings).
     fn start_keyed(&mut self, rule_set: RuleSet, deal: Deal, key: Option<String>) {
         self.first_game_pending = false;
+        self.hint.clear();
         self.mode = Mode::Single;
         self.leave_table();
         let Some(plugin) = self.catalog.find(&rule_set.plugin).cloned() else {
@@ -266,6 +368,9 @@ impl PatienceApp {
 
     /// Runs one command, as if the player had asked for it.
     pub fn run_command(&mut self, command: Command) {
+        if command.takes_over() && self.demo.is_running() {
+            self.demo.stop("Demo stopped: you took over.");
+        }
         match command {
             Command::NewGame => self.new_game(),
             Command::Restart => self.restart(),
@@ -295,9 +400,177 @@ impl PatienceApp {
                     self.notices.remove(index);
                 }
             }
+            Command::Hint => self.ask_hint(),
+            Command::ShowCompare => self.mode = Mode::Compare,
+            Command::RunStudy => self.run_study(),
+            Command::CancelStudy => self.compare.cancel(),
+            Command::OpenDisagreement { first, second, deal } => self.open_disagreement(first, second, deal),
+            Command::StartDemo(player) => self.start_demo(player),
+            Command::PauseDemo => {
+                if let Some(run) = &mut self.demo.run {
+                    run.paused = !run.paused;
+                }
+            }
+            Command::StepDemo => {
+                if let Some(run) = &mut self.demo.run {
+                    run.step_requested = true;
+                }
+            }
+            Command::StopDemo => self.demo.stop("Demo stopped: the game is yours to play."),
+            Command::DismissDemo => self.demo.ended = None,
+            Command::ReloadPlugins => self.check_plugins_now(),
             Command::Quit => self.quit_requested = true,
         }
         self.collect_results();
+    }
+
+    fn ask_hint(&mut self) {
+        self.mode = Mode::Single;
+        if let Some(table) = &mut self.table {
+            self.hint.ask(table);
+        }
+    }
+
+    fn start_demo(&mut self, player: PlayerKind) {
+        self.mode = Mode::Single;
+        self.demo.player = player;
+        match &self.table {
+            Some(table) if table.is_over() => self.demo.ended = Some("The game is over: start a new game to watch a demo.".to_string()),
+            Some(table) => self.demo.start(table),
+            None => {}
+        }
+    }
+
+    /// Background work, once a frame: a hint's answer, the demo's next
+    /// move, the study's progress, reloaded plugins. Returns how soon to
+    /// look again, when something is still on its way.
+    pub(crate) fn background_work(&mut self, now: f64) -> Option<Duration> {
+        let mut again: Option<f64> = None;
+        if self.hint.poll() {
+            again = sooner(again, 0.05);
+        }
+        if self.demo.is_running() {
+            match &mut self.table {
+                Some(table) => {
+                    if let Tick::Wait { after } = self.demo.tick(table, now) {
+                        again = sooner(again, after);
+                    }
+                    self.collect_results();
+                }
+                None => self.demo.stop("Demo stopped: there is no game."),
+            }
+        }
+        if self.compare.poll() {
+            again = sooner(again, 0.1);
+        }
+        if self.watch.is_some() {
+            self.take_reloads();
+            again = sooner(again, crate::plugin_watch::INTERVAL.as_secs_f64());
+        }
+        // Never zero: an immediate repaint every frame would spin the CPU.
+        again.map(|seconds| Duration::from_secs_f64(seconds.max(0.01)))
+    }
+
+    /// Starts a study of the picked rule sets in the Compare panel.
+    fn run_study(&mut self) {
+        let mut entrants = Vec::new();
+        for key in self.compare.picked.clone() {
+            let Some(choice) = self.choices.iter().find(|c| c.key == key) else { continue };
+            let rule_set = self.rule_set_with_saved_options(choice);
+            let Some(plugin) = self.catalog.find(&rule_set.plugin).cloned() else { continue };
+            entrants.push((Entrant { key: choice.key.clone(), title: choice.title.clone(), rule_set }, plugin));
+        }
+        if entrants.len() < crate::compare_panel::MIN_RULE_SETS {
+            self.compare.problem = Some("Pick at least two variants or rule sets to compare.".to_string());
+            return;
+        }
+        self.compare.start(entrants);
+    }
+
+    fn open_disagreement(&mut self, first: usize, second: usize, deal: u64) {
+        let Some(outcome) = &self.compare.outcome else { return };
+        let picked: Vec<Entrant> = [first, second].iter().filter_map(|&index| outcome.entrants.get(index).cloned()).collect();
+        self.side.picked = picked.iter().map(|entrant| entrant.key.clone()).collect();
+        self.start_side_by_side(picked.into_iter().map(|entrant| (entrant.title, entrant.rule_set)).collect(), deal);
+    }
+
+    /// Takes in the plugins the watcher reloaded.
+    pub(crate) fn take_reloads(&mut self) {
+        let Some(watch) = &self.watch else { return };
+        for reload in watch.take() {
+            self.apply_reload(reload);
+        }
+    }
+
+    /// A changed plugin file: a new version goes into the catalog (a file
+    /// that fails to load keeps the old one), and open games of the plugin
+    /// are replayed onto it.
+    fn apply_reload(&mut self, reload: Reload) {
+        let source = Source::File(reload.path.clone());
+        let path = reload.path.display();
+        let old = self.catalog.plugins.iter().position(|plugin| plugin.source == source);
+        let plugin = match reload.result {
+            Ok(plugin) => plugin,
+            Err(error) => {
+                let kept = old.map_or(String::new(), |index| format!(" {} stays in use.", version_of(&self.catalog.plugins[index])));
+                self.notices.push(format!("Plugin {path} changed but could not be loaded: {error}.{kept}"));
+                return;
+            }
+        };
+        if let Some(other) = self.catalog.plugins.iter().find(|p| p.info.id == plugin.info.id && p.source != source) {
+            self.notices.push(format!("Plugin {path} not loaded: plugin id `{}` is already provided by {}.", plugin.info.id, other.source));
+            return;
+        }
+        let previous = match old {
+            Some(index) => Some(std::mem::replace(&mut self.catalog.plugins[index], Arc::clone(&plugin))),
+            None => {
+                self.catalog.plugins.push(Arc::clone(&plugin));
+                None
+            }
+        };
+        // The file loads now: an old problem with it is past.
+        self.catalog.problems.retain(|problem| problem.source != source);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        let notice = match previous {
+            None => format!("{} added from {path}.", version_of(&plugin)),
+            Some(previous) => format!("{} reloaded from {path}{}", version_of(&plugin), self.replay_games(&previous, &plugin)),
+        };
+        self.notices.push(notice);
+    }
+
+    /// Replays the open games of `previous`'s plugin onto `plugin`; says
+    /// what happened, as the end of a sentence.
+    fn replay_games(&mut self, previous: &Arc<LoadedPlugin>, plugin: &Arc<LoadedPlugin>) -> String {
+        let id = &previous.info.id;
+        let of_plugin = |table: &Table| &table.plugin().info.id == id;
+        if &plugin.info.id != id {
+            let open = self.table.as_ref().is_some_and(of_plugin) || self.side.panes.iter().any(|pane| of_plugin(&pane.table));
+            let games = if open { format!("; open games of `{id}` stay on {}", version_of(previous)) } else { String::new() };
+            return format!(" — it now provides `{}` instead of `{id}`{games}.", plugin.info.id);
+        }
+        let mut said = Vec::new();
+        if let Some(table) = self.table.as_ref().filter(|table| of_plugin(table)) {
+            match table.replay_onto(plugin) {
+                Ok(replayed) => {
+                    said.push(format!("your game was replayed on it ({} moves)", replayed.moves_made()));
+                    self.demo.stop("Demo stopped: the plugin was reloaded.");
+                    self.table = Some(replayed);
+                }
+                Err(failure) => said.push(format!("{failure} — your game was kept on {}", version_of(previous))),
+            }
+        }
+        for pane in self.side.panes.iter_mut().filter(|pane| of_plugin(&pane.table)) {
+            match pane.table.replay_onto(plugin) {
+                Ok(replayed) => {
+                    said.push(format!("the side-by-side game \u{201c}{}\u{201d} was replayed on it", pane.title));
+                    pane.table = replayed;
+                }
+                Err(failure) => {
+                    said.push(format!("in the side-by-side game \u{201c}{}\u{201d} {failure} — it was kept on {}", pane.title, version_of(previous)))
+                }
+            }
+        }
+        if said.is_empty() { ".".to_string() } else { format!("; {}.", said.join("; ")) }
     }
 
     fn with_table(&mut self, act: impl FnOnce(&mut Table)) {
@@ -478,6 +751,16 @@ fn play_event(table: &mut Table, event: BoardEvent) {
         BoardEvent::Clicked(slot) => table.click(slot),
         BoardEvent::Dropped { from, to } => table.drop_on(from, to),
     }
+}
+
+/// The earlier of a planned look (if any) and one in `seconds`.
+fn sooner(planned: Option<f64>, seconds: f64) -> Option<f64> {
+    Some(planned.map_or(seconds, |planned| planned.min(seconds)))
+}
+
+/// `relaxed 1.0.1`: a plugin's id and version, as notices name it.
+fn version_of(plugin: &LoadedPlugin) -> String {
+    format!("{} {}", plugin.info.id, plugin.info.version)
 }
 
 fn start_error(variant: &str, error: GameError) -> String {

@@ -13,6 +13,8 @@ use patience_engine::layout::{Face, Layout, Slot, CARD_HEIGHT, CARD_WIDTH};
 pub struct Marks<'a> {
     pub selected: Option<u32>,
     pub partners: &'a [u32],
+    /// The slots of a hinted move.
+    pub hinted: &'a [u32],
 }
 
 /// What the player did on the board this frame.
@@ -92,6 +94,8 @@ fn emphasis(slot: &Slot, marks: &Marks) -> Emphasis {
         Emphasis::Selected
     } else if marks.partners.contains(&slot.id) {
         Emphasis::Partner
+    } else if marks.hinted.contains(&slot.id) {
+        Emphasis::Hinted
     } else if slot.playable {
         Emphasis::Playable
     } else if matches!(slot.face, Face::Up(_) | Face::Joker) {

@@ -24,6 +24,8 @@ pub enum Emphasis {
     Selected,
     /// A card the selected one can be played with.
     Partner,
+    /// Part of the move a hint suggests.
+    Hinted,
 }
 
 /// Paints `slot` into `rect` (the card's full size on screen).
@@ -55,6 +57,13 @@ pub fn paint_slot(painter: &Painter, rect: Rect, slot: &Slot, emphasis: Emphasis
         Emphasis::Partner => {
             painter.rect_filled(rect, radius, theme::PARTNER.gamma_multiply(0.18));
             painter.rect_stroke(rect, radius, Stroke::new(outline_width(w, 0.04), theme::PARTNER), StrokeKind::Outside);
+        }
+        Emphasis::Hinted => {
+            // A glow as well as an outline: a hint must be seen at a glance.
+            let glow = theme::HINT.gamma_multiply(0.4);
+            painter.rect_filled(rect, radius, theme::HINT.gamma_multiply(0.14));
+            painter.rect_stroke(rect.expand(2.5), radius, Stroke::new(outline_width(w, 0.07), glow), StrokeKind::Outside);
+            painter.rect_stroke(rect, radius, Stroke::new(outline_width(w, 0.045), theme::HINT), StrokeKind::Outside);
         }
     }
 }

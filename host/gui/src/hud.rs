@@ -1,9 +1,10 @@
 //! The words around the board: the plugin's HUD items, the status line,
-//! the won / lost banner, and the fault and notice banners.
+//! the won / lost banner, the fault and notice banners, and the small
+//! "busy" wheel shown while background work runs.
 
 use crate::table::{format_duration, Line, Table, Tone};
 use crate::theme;
-use egui::{Align, Color32, Frame, Layout, Margin, RichText, Ui};
+use egui::{Align, Color32, Frame, Layout, Margin, RichText, Sense, Shape, Stroke, Ui, vec2};
 use patience_engine::layout::{HudItem, Outcome};
 
 /// Every HUD item the plugin gives, as `label value` chips, followed by
@@ -111,4 +112,22 @@ pub fn banner_ui(ui: &mut Ui, fill: Color32, text: &str) -> bool {
         });
     });
     dismissed
+}
+
+/// A turning arc, like egui's spinner, but it asks for no repaint of its
+/// own: whoever shows it is waiting on a background thread and already
+/// repaints a few times a second to poll it. (egui's spinner repaints at
+/// once, every frame, which keeps a CPU core busy for a wheel.)
+pub fn busy_ui(ui: &mut Ui, color: Color32) {
+    let size = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(vec2(size, size), Sense::hover());
+    let radius = rect.height() * 0.5 - 2.0;
+    let start = ui.input(|i| i.time) * std::f64::consts::TAU;
+    let points: Vec<egui::Pos2> = (0..=16)
+        .map(|i| {
+            let angle = start + f64::from(i) / 16.0 * 240f64.to_radians();
+            rect.center() + radius * vec2(angle.cos() as f32, angle.sin() as f32)
+        })
+        .collect();
+    ui.painter().add(Shape::line(points, Stroke::new(2.5, color)));
 }

@@ -11,11 +11,18 @@
 //!   and accessible labels;
 //! * `hud`, `options_panel`, `rules_window`, `stats_window`,
 //!   `side_by_side` — the other panels;
+//! * `hint` — the next move of a winning line (H), from the plugin's
+//!   solver on a copy of the game;
+//! * `demo` — the solver or a fair player plays the deal, move by move;
+//! * `compare_panel` — a rule-set study with its tables and chart;
+//! * `plugin_watch` — reloads a plugin file that changed;
+//! * `background` — threads for all of the above, so the window never
+//!   waits;
 //! * `choices`, `settings`, `stats`, `storage` — what can be played and
-//!   what is remembered between runs;
-//! * `extension_points` — where Hint and Compare will go.
+//!   what is remembered between runs.
 //!
-//! Run it with [`run`]; tests drive [`PatienceApp`] with egui_kittest
+//! Run it with [`run_watching`] (it also reloads changed plugin files);
+//! tests drive [`PatienceApp`] with egui_kittest
 //! (`tests/app.rs`), finding cards by their accessible labels.
 //!
 //! ## Snapshots
@@ -28,14 +35,18 @@
 //! the images, and commit them.
 
 mod app;
+mod background;
 mod board;
 mod cards;
 mod choices;
-mod extension_points;
+mod compare_panel;
+mod demo;
+mod hint;
 mod hud;
 mod labels;
 mod options_panel;
 mod panels;
+mod plugin_watch;
 mod rules_window;
 mod settings;
 mod side_by_side;
@@ -48,26 +59,40 @@ mod theme;
 pub use app::{Command, Mode, PatienceApp, MAX_DEAL_NUMBER};
 pub use board::BoardEvent;
 pub use choices::{load_rule_sets, Choice};
+pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
+pub use demo::Demo;
+pub use hint::HintView;
 pub use labels::slot_label;
 pub use settings::Settings;
 pub use side_by_side::{differences, Compared, Pane, PaneAction, SideBySide};
 pub use stats::{Record, Stats};
 pub use storage::default_data_dir;
-pub use table::{plan_click, ClickPlan, Clock, GameResult, Line, Selection, Table, Tone, View};
+pub use table::{plan_click, replay, ClickPlan, Clock, GameResult, Line, Position, ReplayFailure, Selection, Table, Tone, View};
 
 use patience_engine::deal::Deal;
-use patience_runtime::Catalog;
+use patience_runtime::{Catalog, Runtime};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The window's size when none was saved.
 const DEFAULT_WINDOW: [f32; 2] = [1180.0, 800.0];
 
 /// Opens the window (title "patience") on `catalog` and the rule set files
-/// found in `rule_set_dirs`, and returns when it is closed. Settings and
-/// statistics live in [`default_data_dir`].
-pub fn run(catalog: Catalog, rule_set_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
+/// found in `rule_set_dirs`, and returns when it is closed. The `*.wasm`
+/// files in `plugin_dirs` are watched: one that changes is loaded again with
+/// `runtime` (the runtime `catalog` was loaded with, so limits and the code
+/// cache stay the same) and open games of it are replayed on the new version.
+pub fn run_watching(runtime: Arc<Runtime>, catalog: Catalog, rule_set_dirs: Vec<PathBuf>, plugin_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
     let (rule_sets, problems) = load_rule_sets(&rule_set_dirs, &catalog);
-    let app = PatienceApp::new(catalog, rule_sets, default_data_dir()).with_notices(problems);
+    let app = PatienceApp::new(catalog, rule_sets, default_data_dir())
+        .with_notices(problems)
+        .with_plugin_watch(runtime, plugin_dirs);
+    open_window(app)
+}
+
+/// The window, at the size it had last time. Settings and statistics live
+/// in [`default_data_dir`].
+fn open_window(app: PatienceApp) -> anyhow::Result<()> {
     let size = app.settings().window.unwrap_or(DEFAULT_WINDOW);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

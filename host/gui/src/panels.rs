@@ -1,5 +1,6 @@
-//! The window's panels: menu bar, toolbar, banners, options, status
-//! line, the felt with the board, the side-by-side view and the windows.
+//! The window's panels: menu bar, toolbar, banners, the demo bar, options,
+//! status line, the felt with the board, the side-by-side view, the
+//! Compare view and the windows.
 //! Each panel is one function that draws from the app's state and only
 //! pushes [`Command`]s; `PatienceApp::run_command` does the work after the
 //! frame is laid out.
@@ -7,14 +8,17 @@
 use crate::app::{Command, Mode, PatienceApp};
 use crate::board::{self, Marks};
 use crate::choices::Choice;
-use crate::extension_points;
+use crate::compare_panel::{self, CompareAction};
+use crate::demo::{self, player_name};
+use crate::hint::HintView;
 use crate::hud::{self, BannerAction};
 use crate::options_panel;
 use crate::side_by_side;
 use crate::stats_window::stats_window;
 use crate::table::{format_duration, Clock, Table};
 use crate::theme;
-use egui::{Align, Button, CentralPanel, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, TextEdit, Ui, UiBuilder};
+use egui::{Align, Button, CentralPanel, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
+use patience_compare::PlayerKind;
 use std::time::Duration;
 
 impl PatienceApp {
@@ -35,10 +39,11 @@ impl PatienceApp {
             Some(Command::NewGame)
         } else if shortcut(Modifiers::NONE, Key::R) {
             Some(Command::Restart)
+        } else if shortcut(Modifiers::NONE, Key::H) {
+            Some(Command::Hint)
         } else {
             None
         };
-        // H is kept free for the hint (see `extension_points`).
         self.commands.extend(command);
     }
 
@@ -47,6 +52,7 @@ impl PatienceApp {
             ui.menu_button("Game", |ui| self.game_menu(ui));
             ui.menu_button("Variants", |ui| self.variants_menu(ui));
             ui.menu_button("View", |ui| self.view_menu(ui));
+            ui.menu_button("Demo", |ui| self.demo_menu(ui));
             ui.menu_button("Help", |ui| self.help_menu(ui));
         });
     }
@@ -59,7 +65,9 @@ impl PatienceApp {
             ("Undo (Ctrl+Z)", Command::Undo, self.table.as_ref().is_some_and(Table::can_undo)),
             ("Redo (Ctrl+Y)", Command::Redo, self.table.as_ref().is_some_and(Table::can_redo)),
             ("Draw (D)", Command::Draw, has_table),
+            ("Hint (H)", Command::Hint, self.can_hint()),
             ("Statistics…", Command::OpenStats, true),
+            ("Reload plugins", Command::ReloadPlugins, self.watch.is_some()),
             ("Quit", Command::Quit, true),
         ];
         for (text, command, enabled) in entries {
@@ -94,17 +102,39 @@ impl PatienceApp {
         if ui.radio(self.mode == Mode::SideBySide, "Side by side").clicked() {
             self.commands.push(Command::ShowSideBySide);
         }
+        if ui.radio(self.mode == Mode::Compare, "Compare rule sets").clicked() {
+            self.commands.push(Command::ShowCompare);
+        }
         if ui.checkbox(&mut self.options_open, "Options panel").clicked() {
             ui.close();
         }
-        extension_points::compare_menu_entry(ui);
+    }
+
+    /// Who plays the demo, and how fast.
+    fn demo_menu(&mut self, ui: &mut Ui) {
+        let can_start = self.table.as_ref().is_some_and(|table| !table.is_over());
+        for player in [PlayerKind::Solver, PlayerKind::Expert, PlayerKind::Greedy] {
+            let text = format!("Watch {} play", player_name(player));
+            if ui.add_enabled(can_start, Button::new(text)).clicked() {
+                self.commands.push(Command::StartDemo(player));
+            }
+        }
+        ui.separator();
+        demo_speed_ui(ui, &mut self.demo.speed);
+        if self.demo.is_running() && ui.button("Stop the demo").clicked() {
+            self.commands.push(Command::StopDemo);
+        }
+    }
+
+    fn can_hint(&self) -> bool {
+        self.table.as_ref().is_some_and(|table| !table.is_over())
     }
 
     fn help_menu(&mut self, ui: &mut Ui) {
         if ui.add_enabled(self.table.is_some(), Button::new("Rules of this variant")).clicked() {
             self.commands.push(Command::OpenRules);
         }
-        ui.label(RichText::new("Keys: D or Space draw · N new game · R restart · U or Ctrl+Z undo · Ctrl+Y or Ctrl+Shift+Z redo").small());
+        ui.label(RichText::new("Keys: D or Space draw · H hint · N new game · R restart · U or Ctrl+Z undo · Ctrl+Y or Ctrl+Shift+Z redo").small());
     }
 
     fn toolbar(&mut self, ui: &mut Ui) {
@@ -125,8 +155,13 @@ impl PatienceApp {
                     self.commands.push(command);
                 }
             }
-            if let Some(table) = &self.table {
-                extension_points::hint_button(ui, table);
+            let thinking = self.hint() == HintView::Thinking;
+            if ui.add_enabled(self.can_hint() && !thinking, Button::new("💡 Hint")).on_hover_text("The next move of a winning line (H)").clicked() {
+                self.commands.push(Command::Hint);
+            }
+            let demo_hover = format!("Watch {} play this deal (choose who in the Demo menu)", player_name(self.demo.player));
+            if ui.add_enabled(self.can_hint() && !self.demo.is_running(), Button::new("▶ Demo")).on_hover_text(demo_hover).clicked() {
+                self.commands.push(Command::StartDemo(self.demo.player));
             }
             ui.separator();
             self.deal_entry_ui(ui);
@@ -189,6 +224,38 @@ impl PatienceApp {
         }
     }
 
+    /// The running demo: who plays, how far, and the controls to pause,
+    /// step, stop (and take over) and set the speed.
+    fn demo_bar(&mut self, ui: &mut Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Demo").strong().color(theme::HINT));
+            let Some(run) = &self.demo.run else {
+                ui.label(self.demo.describe());
+                if ui.button("Dismiss").clicked() {
+                    self.commands.push(Command::DismissDemo);
+                }
+                return;
+            };
+            if !run.paused {
+                hud::busy_ui(ui, theme::HINT);
+            }
+            ui.label(self.demo.describe());
+            ui.separator();
+            let pause = if run.paused { "▶ Resume" } else { "⏸ Pause" };
+            if ui.button(pause).clicked() {
+                self.commands.push(Command::PauseDemo);
+            }
+            if ui.add_enabled(run.paused, Button::new("⏭ Step")).clicked() {
+                self.commands.push(Command::StepDemo);
+            }
+            if ui.button("⏹ Stop and take over").clicked() {
+                self.commands.push(Command::StopDemo);
+            }
+            ui.separator();
+            demo_speed_ui(ui, &mut self.demo.speed);
+        });
+    }
+
     fn has_banners(&self) -> bool {
         !self.notices.is_empty() || self.start_problem.is_some() || self.table.as_ref().is_some_and(|t| t.fault().is_some())
     }
@@ -207,12 +274,16 @@ impl PatienceApp {
         });
     }
 
+    /// The hint when there is one for this position, else what just
+    /// happened.
     fn status_bar(&self, ui: &mut Ui) {
-        match &self.table {
-            Some(table) => hud::status_line_ui(ui, table.line()),
-            None => {
-                ui.label("Choose a variant from the Variants menu.");
-            }
+        let Some(table) = &self.table else {
+            ui.label("Choose a variant from the Variants menu.");
+            return;
+        };
+        match self.hint() {
+            HintView::Nothing => hud::status_line_ui(ui, table.line()),
+            hint => hint_line_ui(ui, &hint),
         }
     }
 
@@ -222,7 +293,11 @@ impl PatienceApp {
         ui.add_space(4.0);
         let board_rect = ui.available_rect_before_wrap();
         let partners = table.selection().map(|s| s.partners.clone()).unwrap_or_default();
-        let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners };
+        let hinted = match self.hint() {
+            HintView::Move { slots, .. } => slots,
+            _ => Vec::new(),
+        };
+        let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners, hinted: &hinted };
         if let Some(event) = board::board_ui(ui, table.layout(), &marks) {
             self.commands.push(Command::Board(event));
         }
@@ -247,6 +322,9 @@ impl PatienceApp {
         if self.has_banners() {
             Panel::top("banners").show(ui, |ui| self.banners(ui));
         }
+        if self.demo.is_running() || self.demo.ended.is_some() {
+            Panel::top("demo bar").frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 4))).show(ui, |ui| self.demo_bar(ui));
+        }
         if self.options_open {
             Panel::right("options").resizable(true).default_size(270.0).show(ui, |ui| self.options_panel(ui));
         }
@@ -270,6 +348,39 @@ impl PatienceApp {
             Panel::top("banners").show(ui, |ui| self.banners(ui));
         }
         CentralPanel::default().frame(felt_frame()).show(ui, |ui| self.panes(ui));
+    }
+
+    fn compare_ui(&mut self, ui: &mut Ui) {
+        Panel::top("compare setup").frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 6))).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Compare rule sets").strong().size(17.0));
+                if ui.button("Back to single game").clicked() {
+                    self.commands.push(Command::ShowSingle);
+                }
+            });
+            if let Some(action) = compare_panel::setup_ui(ui, &mut self.compare, &self.choices) {
+                self.commands.push(compare_command(action));
+            }
+        });
+        if !self.notices.is_empty() {
+            Panel::top("banners").show(ui, |ui| self.banners(ui));
+        }
+        CentralPanel::default().frame(Frame::central_panel(ui.style()).inner_margin(Margin::symmetric(12, 8))).show(ui, |ui| self.study_results(ui));
+    }
+
+    fn study_results(&mut self, ui: &mut Ui) {
+        let Some(outcome) = &self.compare.outcome else {
+            let text = if self.compare.running.is_some() {
+                "The study is running: the results appear here when every deal has been played."
+            } else {
+                "Pick rule sets, the number of deals and the players above, and run the study."
+            };
+            ui.label(RichText::new(text).size(15.0));
+            return;
+        };
+        if let Some(action) = compare_panel::results_ui(ui, outcome) {
+            self.commands.push(compare_command(action));
+        }
     }
 
     fn panes(&mut self, ui: &mut Ui) {
@@ -317,6 +428,36 @@ impl PatienceApp {
     }
 }
 
+fn compare_command(action: CompareAction) -> Command {
+    match action {
+        CompareAction::Run => Command::RunStudy,
+        CompareAction::Cancel => Command::CancelStudy,
+        CompareAction::Open { first, second, deal } => Command::OpenDisagreement { first, second, deal },
+    }
+}
+
+fn demo_speed_ui(ui: &mut Ui, speed: &mut f32) {
+    ui.add(Slider::new(speed, demo::MIN_SPEED..=demo::MAX_SPEED).logarithmic(true).text("moves per second"));
+}
+
+/// The hint in the status line, in the hint's colour.
+fn hint_line_ui(ui: &mut Ui, hint: &HintView) {
+    ui.horizontal(|ui| match hint {
+        HintView::Thinking => {
+            hud::busy_ui(ui, theme::HINT);
+            ui.label(RichText::new("Looking for a winning line…").color(theme::HINT));
+        }
+        HintView::Move { label, line, .. } => {
+            let text = format!("💡 Hint: {label} — the first move of a winning line ({} moves)", line.len());
+            ui.label(RichText::new(text).strong().color(theme::HINT));
+        }
+        HintView::Said(text) => {
+            ui.label(RichText::new(format!("💡 {text}")).color(Color32::from_rgb(0xff, 0xd5, 0x80)));
+        }
+        HintView::Nothing => {}
+    });
+}
+
 /// One menu entry: the name (clickable), then version and description.
 fn choice_entry(ui: &mut Ui, choice: &Choice, current: bool) -> bool {
     let clicked = ui.selectable_label(current, RichText::new(&choice.title).strong()).on_hover_text(&choice.origin).clicked();
@@ -347,9 +488,14 @@ impl eframe::App for PatienceApp {
         match self.mode {
             Mode::Single => self.single_ui(ui),
             Mode::SideBySide => self.side_by_side_ui(ui),
+            Mode::Compare => self.compare_ui(ui),
         }
         self.windows(&ctx);
         self.run_commands(&ctx);
+        let now = ctx.input(|i| i.time);
+        if let Some(after) = self.background_work(now) {
+            ctx.request_repaint_after(after);
+        }
         if self.clock == Clock::Real && self.table.as_ref().is_some_and(|t| !t.is_over()) {
             // The clock on the HUD ticks once a second.
             ctx.request_repaint_after(Duration::from_secs(1));
@@ -357,6 +503,8 @@ impl eframe::App for PatienceApp {
     }
 
     fn on_exit(&mut self) {
+        // A study would otherwise play on for nobody until the process ends.
+        self.compare.cancel();
         self.leave_table();
         self.leave_panes();
         self.save_settings();

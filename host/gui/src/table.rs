@@ -16,8 +16,9 @@
 
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, HudItem, Layout, Outcome, SlotKind, Status};
-use patience_runtime::{GameError, LoadedPlugin, Move, RuleSet, Session};
+use patience_runtime::{notation, GameError, LoadedPlugin, Move, RuleSet, Session};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,9 +147,42 @@ pub fn plan_click(view: &View, slot: u32) -> ClickPlan {
     }
 }
 
+/// Which position of which game: background work (a hint, a demo's next
+/// move) is done for one position, and its answer is dropped when the
+/// table has moved on since.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    table: u64,
+    generation: u64,
+}
+
+/// Why a game could not be replayed onto another version of its plugin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayFailure {
+    /// The move that no longer applies, counted from 1, and its notation;
+    /// `None` when the game could not even be started again.
+    pub step: Option<(usize, String)>,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.step {
+            Some((number, notation)) => write!(f, "move {number} `{notation}` no longer applies ({})", self.reason),
+            None => write!(f, "the game cannot be started on it ({})", self.reason),
+        }
+    }
+}
+
+/// Every table gets its own number, so a position of a new game never
+/// looks like one of the game it replaced.
+static NEXT_TABLE: AtomicU64 = AtomicU64::new(1);
+
 /// One game being played.
 pub struct Table {
     session: Session,
+    /// This table's number and how many times its position changed.
+    position: Position,
     view: View,
     selection: Option<Selection>,
     line: Option<Line>,
@@ -171,8 +205,10 @@ impl Table {
         if let Some(error) = problem {
             return Err(error);
         }
+        let position = Position { table: NEXT_TABLE.fetch_add(1, Ordering::Relaxed), generation: 0 };
         let mut table = Table {
             session,
+            position,
             view,
             selection: None,
             line: None,
@@ -189,6 +225,47 @@ impl Table {
 
     pub fn view(&self) -> &View {
         &self.view
+    }
+
+    /// Where the game stands now (changes with every move, undo, redo
+    /// or restart).
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The plugin's snapshot of the current position: what background
+    /// work restores a copy of the game from.
+    pub fn snapshot(&mut self) -> Vec<u8> {
+        self.session.game().current_snapshot().to_vec()
+    }
+
+    /// Plays a legal move written in notation (a hint, a demo's move); a
+    /// move that is not legal here is explained, like a click would be.
+    pub fn play_notation(&mut self, text: &str) {
+        self.selection = None;
+        match notation::find(&self.view.moves, text).cloned() {
+            Some(chosen) => self.apply(chosen),
+            None => self.explain(text),
+        }
+    }
+
+    /// The legal move that `text` names, if any.
+    pub fn legal_move(&self, text: &str) -> Option<&Move> {
+        notation::find(&self.view.moves, text)
+    }
+
+    /// This game started again on `plugin` (another version of its
+    /// plugin) with every move of the log played again; the clock and
+    /// what the statistics know carry over.
+    pub fn replay_onto(&self, plugin: &Arc<LoadedPlugin>) -> Result<Table, ReplayFailure> {
+        let log = self.move_log();
+        let mut table = replay(plugin, self.rule_set().clone(), self.deal().clone(), &log, self.clock)?;
+        table.started = self.started;
+        table.finished_after = self.finished_after;
+        table.reporting = self.reporting.clone();
+        table.line = self.line.clone();
+        table.refresh();
+        Ok(table)
     }
 
     pub fn layout(&self) -> &Layout {
@@ -456,6 +533,7 @@ impl Table {
     /// Reads the view again after anything changed. A fault keeps what
     /// could be read (a stale move list is dropped: its ids would be wrong).
     fn refresh(&mut self) {
+        self.position.generation += 1;
         let (view, problem) = read_view(&mut self.session, Some(&self.view));
         self.view = view;
         if let Some(error) = problem {
@@ -485,6 +563,22 @@ impl Table {
             }
         }
     }
+}
+
+/// `rule_set` on `deal` started on `plugin`, with `log` played move by
+/// move; the first move that no longer applies is named.
+pub fn replay(plugin: &Arc<LoadedPlugin>, rule_set: RuleSet, deal: Deal, log: &[String], clock: Clock) -> Result<Table, ReplayFailure> {
+    let mut table = Table::start(plugin, rule_set, deal, clock).map_err(|error| ReplayFailure { step: None, reason: error.to_string() })?;
+    for (index, step) in log.iter().enumerate() {
+        let failure = |reason: String| ReplayFailure { step: Some((index + 1, step.clone())), reason };
+        match table.session.play(step) {
+            Ok(_) => {}
+            Err(GameError::IllegalMove { reason, .. }) => return Err(failure(reason)),
+            Err(error) => return Err(failure(error.to_string())),
+        }
+    }
+    table.refresh();
+    Ok(table)
 }
 
 /// Layout, HUD, moves and status from the game, and the first error. On
@@ -572,6 +666,22 @@ mod tests {
         let v = view(vec![mv(0, "Kh", &[0])]);
         assert_eq!(plan_click(&v, 2), ClickPlan::Explain);
         assert_eq!(plan_click(&v, 9), ClickPlan::Explain);
+    }
+
+    #[test]
+    fn a_replay_names_the_first_move_that_no_longer_applies() {
+        let plugin = patience_tests::plugin("relaxed");
+        let rule_set = RuleSet { options: patience_tests::settings(plugin, &[("passes", "3")]), ..RuleSet::defaults("relaxed") };
+        let deal = Deal::Seed(1);
+        let mut reference = patience_tests::start("relaxed", deal.clone(), &[("passes", "3")]);
+        let first = reference.moves().unwrap().first().unwrap().notation.clone();
+        let log = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let clock = Clock::Fixed(Duration::ZERO);
+        let replayed = replay(plugin, rule_set.clone(), deal.clone(), &log(&[&first, "draw"]), clock).unwrap();
+        assert_eq!(replayed.move_log(), log(&[&first, "draw"]));
+        let failure = replay(plugin, rule_set, deal, &log(&["draw", "Zz+9q"]), clock).err().expect("a failure");
+        assert_eq!(failure.step, Some((2, "Zz+9q".to_string())));
+        assert!(failure.to_string().starts_with("move 2 `Zz+9q` no longer applies ("), "{failure}");
     }
 
     #[test]

@@ -420,8 +420,19 @@ impl<P: Profile> Variant for PairGame<P> {
         self.check_state()
     }
 
-    fn solver_goal(&self) -> bool {
+    fn solver_goal(&self, _start: &Self) -> bool {
         self.is_won()
+    }
+
+    /// A free King can always go at once: removing it never takes a card
+    /// away from another move, and waiting can only bury it on the waste.
+    /// So when one is free, the solver tries only that.
+    fn solver_actions(&self) -> Vec<Action> {
+        let actions = self.actions();
+        match actions.iter().find(|action| matches!(action, Action::King(_))) {
+            Some(king) => vec![*king],
+            None => actions,
+        }
     }
 
     fn state_key(&self) -> u128 {

@@ -719,11 +719,16 @@ fn replay(game: &mut Game<SpeedPyramid>, line: &[String]) {
 #[test]
 fn the_solver_clears_the_current_level() {
     let mut game: Game<SpeedPyramid> = Game::start(&Deal::Seed(21), &[]).unwrap();
+    let opening = game.state.clone();
     let solution = game.solve(500_000, false);
     assert_eq!(solution.verdict, Verdict::Winnable);
     replay(&mut game, &solution.line);
     assert_eq!(game.state.level, 2);
-    assert!(game.state.solver_goal());
+    assert!(game.state.solver_goal(&opening));
+    // From the first position of level 2 the goal is level 3, not "done".
+    assert!(!game.state.solver_goal(&game.state));
+    let next = game.solve(500_000, false);
+    assert!(next.verdict != Verdict::Winnable || !next.line.is_empty(), "level 2 needs moves of its own");
     // Fully specified: the key ignores only the score.
     let mut same = game.state.clone();
     same.score += 10;
