@@ -14,7 +14,7 @@
 //! The crate compiles natively too, so rules are unit-tested with plain
 //! `cargo test`; the contract glue exists only on `wasm32`.
 //!
-//! ```ignore
+//! ```text
 //! use patience_engine::prelude::*;
 //!
 //! #[derive(Clone, serde::Serialize, serde::Deserialize)]

@@ -8,14 +8,22 @@
 //! * [`solve_optimal`]: A* with the variant's admissible lower bound, giving
 //!   a line with the fewest moves.
 //!
-//! Both stop after `budget` expanded positions and answer `Unknown`; the
-//! table never holds more than `budget + 1` keys, so memory is bounded by
-//! the budget.
+//! Both stop after `budget` expanded positions and answer `Unknown`. Memory
+//! is bounded whatever the budget: the depth-first table holds at most
+//! [`TABLE_LIMIT`] keys (about 26 MB at its peak, well inside a plugin's
+//! default 64 MiB), A* keeps at most [`STORED_STATES_LIMIT`] positions; a
+//! search that reaches its bound answers `Unknown` instead of running out of
+//! memory.
 
 use crate::variant::Variant;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+
+/// The most positions the depth-first search remembers.
+pub const TABLE_LIMIT: usize = 800_000;
+/// The most positions A* keeps (each is a whole game state).
+pub const STORED_STATES_LIMIT: usize = 150_000;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
@@ -100,7 +108,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
         if !seen.insert(child.state_key()) || child.is_dead() {
             continue;
         }
-        if nodes >= budget {
+        if nodes >= budget || seen.len() >= TABLE_LIMIT {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
         }
         nodes += 1;
@@ -144,7 +152,7 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
         if best_depth.get(&node.state.state_key()).is_some_and(|&best| best < node.depth) {
             continue; // a shorter way here was found after this entry was queued
         }
-        if expanded >= budget {
+        if expanded >= budget || nodes_store.len() >= STORED_STATES_LIMIT {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: expanded };
         }
         expanded += 1;
@@ -164,4 +172,79 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
         }
     }
     Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: expanded }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::layout::{Layout, MoveInfo, Status};
+    use crate::options::Settings;
+    use crate::variant::Info;
+    use serde::{Deserialize, Serialize};
+
+    /// A counter that can count up forever: the goal (`target`) is far, so
+    /// only the bounds stop the search.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Climb {
+        at: u64,
+        target: u64,
+    }
+
+    impl Variant for Climb {
+        type Action = u64;
+
+        fn info() -> Info {
+            Info { id: "climb".into(), name: "Climb".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+        }
+
+        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
+            Ok(Climb { at: 0, target: u64::MAX })
+        }
+
+        fn layout(&self) -> Layout {
+            Layout::default()
+        }
+
+        fn actions(&self) -> Vec<u64> {
+            vec![1, 2]
+        }
+
+        fn describe(&self, step: &u64) -> MoveInfo {
+            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+        }
+
+        fn perform(&mut self, step: &u64) {
+            self.at += step;
+        }
+
+        fn status(&self) -> Status {
+            if self.at == self.target { Status::won("there") } else { Status::playing() }
+        }
+
+        fn state_key(&self) -> u128 {
+            self.at as u128
+        }
+    }
+
+    #[test]
+    fn the_table_bound_answers_unknown_instead_of_growing_without_end() {
+        let start = Climb { at: 0, target: u64::MAX };
+        let found = solve(&start, u64::MAX);
+        assert_eq!(found.verdict, Verdict::Unknown);
+        assert!(found.nodes as usize <= TABLE_LIMIT + 1, "{}", found.nodes);
+        let optimal = solve_optimal(&start, u64::MAX);
+        assert_eq!(optimal.verdict, Verdict::Unknown);
+    }
+
+    #[test]
+    fn a_reachable_goal_is_found_and_the_optimal_line_is_shortest() {
+        let start = Climb { at: 0, target: 9 };
+        let found = solve(&start, 1_000);
+        assert_eq!(found.verdict, Verdict::Winnable);
+        assert_eq!(found.line.iter().sum::<u64>(), 9);
+        let optimal = solve_optimal(&start, 1_000);
+        assert_eq!(optimal.line.len(), 5, "{:?}", optimal.line); // 2+2+2+2+1
+        assert!(optimal.line.len() <= found.line.len());
+    }
 }
