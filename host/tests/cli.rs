@@ -10,14 +10,20 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// One compiled-code cache for every run of this test binary: the first run
+/// compiles, the others load (which exercises the cache too).
+fn shared_cache() -> PathBuf {
+    std::env::temp_dir().join(format!("patience-cli-{}-cache", std::process::id()))
+}
+
 /// Runs `patience` in an empty scratch directory (so no stray `plugins/`
-/// is picked up), with its own cache directory.
+/// is picked up).
 fn patience(args: &[&str]) -> Output {
     let scratch = scratch_dir("run");
     Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(args)
         .current_dir(&scratch)
-        .env("PATIENCE_CACHE_DIR", scratch.join("cache"))
+        .env("PATIENCE_CACHE_DIR", shared_cache())
         .env_remove("PATIENCE_PLUGINS")
         .output()
         .expect("patience runs")
@@ -195,7 +201,7 @@ fn a_game_killed_at_any_moment_resumes_at_its_last_completed_move() {
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_patience"))
             .args(["play", "relaxed", "--seed", "4", "--set", "passes=unlimited", "--moves", &moves, "--save", save_arg])
-            .env("PATIENCE_CACHE_DIR", scratch.join("cache"))
+            .env("PATIENCE_CACHE_DIR", shared_cache())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -252,4 +258,65 @@ fn a_damaged_save_is_moved_aside_with_a_clear_error() {
     let output = patience(&["play", "relaxed", "--moves", "draw", "--save", save.to_str().unwrap()]);
     assert!(output.status.success());
     assert!(save.exists());
+}
+
+/// CSV without the timing column (the last one), which is the only part
+/// allowed to differ between runs.
+fn without_timing(csv: &str) -> String {
+    csv.lines().map(|line| line.rsplit_once(',').map_or(line, |(rest, _)| rest)).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn compare_gives_the_same_numbers_for_any_jobs_and_merged_shards() {
+    let base = ["compare", "relaxed", "rulesets/relaxed-3-passes.toml", "--deals", "24", "--players", "solver,greedy,expert", "--expert-samples", "2"];
+    let run = |extra: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        let output = Command::new(env!("CARGO_BIN_EXE_patience"))
+            .args(&args)
+            .current_dir(workspace())
+            .env("PATIENCE_CACHE_DIR", shared_cache())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        stdout(&output)
+    };
+    let one = run(&["--jobs", "1", "--format", "csv"]);
+    let two = run(&["--jobs", "2", "--format", "csv"]);
+    assert_eq!(without_timing(&one), without_timing(&two));
+    assert!(one.lines().count() == 3, "{one}");
+
+    let dir = scratch_dir("shards");
+    let mut files = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let json = run(&["--shard", shard, "--format", "json"]);
+        let path = dir.join(format!("part{}.json", &shard[..1]));
+        std::fs::write(&path, json).unwrap();
+        files.push(path.display().to_string());
+    }
+    let mut merge_args = vec!["merge", "--format", "csv"];
+    merge_args.extend(files.iter().map(String::as_str));
+    let merged = patience(&merge_args);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    assert_eq!(without_timing(&stdout(&merged)), without_timing(&one));
+
+    let incomplete = patience(&["merge", &files[0], &files[1]]);
+    assert!(!incomplete.status.success());
+    assert!(stderr(&incomplete).contains("incomplete"), "{}", stderr(&incomplete));
+}
+
+#[test]
+fn solve_prints_a_line_that_play_accepts() {
+    let output = patience(&["solve", "relaxed", "--set", "passes=3", "--deck", SEED_001_DECK]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("verdict: winnable"), "{text}");
+    let line = text.lines().find_map(|l| l.split_once("): ").map(|(_, line)| line.to_string())).expect("a line");
+    let played = patience(&["play", "relaxed", "--set", "passes=3", "--deck", SEED_001_DECK, "--moves", &line, "--no-save"]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    assert!(stdout(&played).contains("status: won"));
+    let optimal = patience(&["solve", "relaxed", "--set", "passes=3", "--deck", SEED_001_DECK, "--optimal"]);
+    let optimal_text = stdout(&optimal);
+    let length = |t: &str| -> usize { t.split("line (").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap() };
+    assert!(length(&optimal_text) <= length(&text), "{optimal_text}");
 }

@@ -26,8 +26,12 @@ pub fn data_dir() -> PathBuf {
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = path.parent().filter(|dir| !dir.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    // Unique per write, so two writers (threads or processes) of the same
+    // file never share a temporary file.
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write_number = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let temp = dir.join(format!(".{name}.{}-{write_number}.tmp", std::process::id()));
     let write = || -> std::io::Result<()> {
         let mut file = File::create(&temp)?;
         file.write_all(bytes)?;
