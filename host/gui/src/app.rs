@@ -23,7 +23,10 @@ use patience_compare::PlayerKind;
 use patience_engine::card::Card;
 use patience_engine::deal::{Deal, DealRng};
 use patience_runtime::plugin::Source;
-use patience_runtime::{Catalog, GameError, LoadedPlugin, RuleSet, Runtime};
+use patience_runtime::{Catalog, GameError, LoadedPlugin, RuleSet, Runtime, SavedGame};
+
+/// The single game in progress, saved after every move (in the data dir).
+pub const GAME_FILE: &str = "game.toml";
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -271,6 +274,11 @@ impl PatienceApp {
         self.table.as_ref()
     }
 
+    /// Test hook: the single game, to play moves on directly.
+    pub fn table_mut(&mut self) -> Option<&mut Table> {
+        self.table.as_mut()
+    }
+
     pub fn side_by_side(&self) -> &SideBySide {
         &self.side
     }
@@ -306,6 +314,49 @@ impl PatienceApp {
         self.start_keyed(rule_set, deal, key);
     }
 
+    /// Where the single game in progress is saved after every move, to be
+    /// resumed at the next start.
+    pub fn saved_game_path(&self) -> PathBuf {
+        self.data_dir.join(GAME_FILE)
+    }
+
+    /// Resumes the game saved by the last run, if there is one still in
+    /// play. A damaged save is moved aside by the runtime and named in a
+    /// notice; a plugin change or a move that no longer applies too.
+    fn resume_saved_game(&mut self) -> bool {
+        let saved = match SavedGame::read(&self.saved_game_path()) {
+            Ok(Some(saved)) => saved,
+            Ok(None) => return false,
+            Err(problem) => {
+                self.notices.push(format!("{problem:#}"));
+                return false;
+            }
+        };
+        let resumed = match saved.resume(&self.catalog) {
+            Ok(resumed) => resumed,
+            Err(problem) => {
+                self.notices.push(format!("The saved game could not be resumed: {problem:#}"));
+                return false;
+            }
+        };
+        self.notices.extend(resumed.notice);
+        let key = self
+            .choices
+            .iter()
+            .find(|c| c.rule_set.plugin == resumed.session.rule_set.plugin && c.rule_set.name == resumed.session.rule_set.name)
+            .map(|c| c.key.clone());
+        match Table::from_session(resumed.session, self.clock) {
+            Ok(mut table) if !table.is_over() => {
+                table.autosave_to(Some(self.saved_game_path()));
+                self.draft = Some(OptionsDraft::for_rule_set(table.rule_set(), &table.plugin().info.options));
+                self.table = Some(table);
+                self.current_choice = key.or_else(|| self.current_choice.clone());
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Starts a game; `key` names the menu choice it counts as (for the
     /// menu's mark and the settings).
     fn start_keyed(&mut self, rule_set: RuleSet, deal: Deal, key: Option<String>) {
@@ -319,7 +370,8 @@ impl PatienceApp {
         };
         self.draft = Some(OptionsDraft::for_rule_set(&rule_set, &plugin.info.options));
         match Table::start(&plugin, rule_set, deal, self.clock) {
-            Ok(table) => {
+            Ok(mut table) => {
+                table.autosave_to(Some(self.saved_game_path()));
                 self.table = Some(table);
                 self.start_problem = None;
             }
@@ -607,6 +659,9 @@ impl PatienceApp {
 
     pub(crate) fn first_game(&mut self) {
         self.first_game_pending = false;
+        if self.resume_saved_game() {
+            return;
+        }
         let last = self.settings.last_choice.clone();
         let index = last.and_then(|key| self.choices.iter().position(|c| c.key == key)).unwrap_or(0);
         if self.choices.is_empty() {
@@ -700,6 +755,12 @@ impl PatienceApp {
 
     /// Counts the game on the table before it is replaced.
     pub(crate) fn leave_table(&mut self) {
+        if let Some(table) = self.table.as_mut() {
+            // A game left behind is over for good: it must not come back at
+            // the next start.
+            table.keep_saved_game();
+            let _ = std::fs::remove_file(self.data_dir.join(GAME_FILE));
+        }
         let abandoned = self.table.as_mut().and_then(Table::abandon);
         self.count(abandoned.into_iter().collect());
         self.table = None;

@@ -340,7 +340,8 @@ fn rows_ui(ui: &mut Ui, rows: &[Row]) {
         }
     });
     for row in rows.iter().filter(|row| row.errors > 0) {
-        let text = format!("⚠ {}: {} deals ended in a plugin fault and are left out of its percentages.", row.name, row.errors);
+        let deals = if row.errors == 1 { "1 deal".to_string() } else { format!("{} deals", row.errors) };
+        let text = format!("⚠ {}: {deals} ended in a plugin fault and are left out of its percentages.", row.name);
         ui.label(RichText::new(text).color(theme::PLAYABLE));
     }
 }

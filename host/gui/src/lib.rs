@@ -56,7 +56,7 @@ mod storage;
 mod table;
 mod theme;
 
-pub use app::{Command, Mode, PatienceApp, MAX_DEAL_NUMBER};
+pub use app::{Command, Mode, PatienceApp, GAME_FILE, MAX_DEAL_NUMBER};
 pub use board::BoardEvent;
 pub use choices::{load_rule_sets, Choice};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};

@@ -505,6 +505,14 @@ impl eframe::App for PatienceApp {
     fn on_exit(&mut self) {
         // A study would otherwise play on for nobody until the process ends.
         self.compare.cancel();
+        // The game in progress stays saved, to be resumed next time: it is
+        // neither lost nor won yet.
+        if let Some(table) = self.table.as_mut() {
+            if !table.is_over() {
+                table.keep_saved_game();
+                self.table = None;
+            }
+        }
         self.leave_table();
         self.leave_panes();
         self.save_settings();

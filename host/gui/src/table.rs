@@ -19,6 +19,7 @@ use patience_engine::layout::{Face, HudItem, Layout, Outcome, SlotKind, Status};
 use patience_runtime::{notation, GameError, LoadedPlugin, Move, RuleSet, Session};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -200,7 +201,11 @@ pub struct Table {
 impl Table {
     /// Starts `rule_set` on `deal`. Fails when the plugin refuses or faults.
     pub fn start(plugin: &Arc<LoadedPlugin>, rule_set: RuleSet, deal: Deal, clock: Clock) -> Result<Table, GameError> {
-        let mut session = Session::start(plugin, rule_set, deal)?;
+        Table::from_session(Session::start(plugin, rule_set, deal)?, clock)
+    }
+
+    /// A table for a session that already exists (a resumed game).
+    pub fn from_session(mut session: Session, clock: Clock) -> Result<Table, GameError> {
         let (view, problem) = read_view(&mut session, None);
         if let Some(error) = problem {
             return Err(error);
@@ -221,6 +226,18 @@ impl Table {
         };
         table.remember_solo_moves();
         Ok(table)
+    }
+
+    /// Saves the game to `path` after every change (see
+    /// `Session::autosave_to`); `None` stops saving.
+    pub fn autosave_to(&mut self, path: Option<PathBuf>) {
+        self.session.autosave_to(path);
+    }
+
+    /// Stops autosaving without touching the file: the game on disk stays
+    /// there to be resumed.
+    pub fn keep_saved_game(&mut self) {
+        self.session.autosave_to(None);
     }
 
     pub fn view(&self) -> &View {

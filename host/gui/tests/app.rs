@@ -467,3 +467,34 @@ fn the_rules_are_readable_in_the_app() {
     let name = harness.state().table().unwrap().plugin().info.name.clone();
     harness.get_by_label_contains(&format!("Rules — {name}"));
 }
+
+#[test]
+fn a_game_in_progress_is_resumed_at_the_next_start_and_a_damaged_save_is_moved_aside() {
+    let data = tempfile::tempdir().unwrap();
+    let relaxed = RuleSet::defaults("relaxed");
+    let moves_before;
+    {
+        let mut app = PatienceApp::new(catalog(), Vec::new(), data.path().to_path_buf());
+        app.start(relaxed.clone(), Deal::Seed(12));
+        let table = app.table_mut().expect("a game");
+        table.play_notation("draw");
+        table.play_notation("draw");
+        moves_before = table.move_log();
+        assert_eq!(moves_before.len(), 2);
+        // Quitting keeps the game: it is resumed, not counted as lost.
+        eframe::App::on_exit(&mut app);
+    }
+    let harness_one = harness(PatienceApp::new(catalog(), Vec::new(), data.path().to_path_buf()));
+    let table = harness_one.state().table().expect("the saved game is back");
+    assert_eq!(table.move_log(), moves_before);
+    assert_eq!(table.deal(), &Deal::Seed(12));
+    drop(harness_one);
+
+    std::fs::write(data.path().join(patience_gui::GAME_FILE), "format = 1\nplugin = ").unwrap();
+    let harness_two = harness(PatienceApp::new(catalog(), Vec::new(), data.path().to_path_buf()));
+    let app = harness_two.state();
+    assert!(app.table().is_some(), "the app starts normally with a new game");
+    assert!(app.table().unwrap().move_log().is_empty());
+    assert!(app.notices().iter().any(|n| n.contains("could not be used") && n.contains("broken-1")), "{:?}", app.notices());
+    assert!(data.path().join(format!("{}.broken-1", patience_gui::GAME_FILE)).exists());
+}
