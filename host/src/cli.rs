@@ -57,6 +57,12 @@ pub enum Command {
     Merge(crate::study_cli::MergeArgs),
     /// Measure plugin call costs and plugin loading (cold and cached).
     Bench(crate::bench::BenchArgs),
+    /// Create a plugin crate from a template that builds and passes `check`.
+    New(crate::author::NewArgs),
+    /// Build a plugin crate into a component `.wasm` (no tools beyond cargo).
+    Build(crate::author::BuildArgs),
+    /// Check a plugin against everything the host expects; exit status 1 on any failure.
+    Check(crate::author::CheckArgs),
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -71,6 +77,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(Command::Compare(compare)) => crate::study_cli::compare(&args.plugins, &compare),
         Some(Command::Merge(merge)) => crate::study_cli::merge(&merge),
         Some(Command::Bench(bench)) => crate::bench::run(&args.plugins, &bench),
+        Some(Command::New(new)) => crate::author::new(&new),
+        Some(Command::Build(build)) => crate::author::build(&args.plugins, &build),
+        Some(Command::Check(check)) => crate::author::check(&args.plugins, &check),
     }
 }
 

@@ -7,8 +7,10 @@
 //! * `study_cli`: `solve`, `compare`, `merge`;
 //! * `setup`: the runtime, the catalog (bundled + plugins directory) and
 //!   resolving `<variant|ruleset.toml>` arguments;
-//! * `board_text`: a layout drawn as text.
+//! * `board_text`: a layout drawn as text;
+//! * `author`: `new`, `build` and `check`, for plugin authors.
 
+mod author;
 mod bench;
 mod board_text;
 mod cli;

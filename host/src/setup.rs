@@ -3,7 +3,7 @@
 use anyhow::{bail, Result};
 use patience_engine::card::parse_cards;
 use patience_engine::deal::Deal;
-use patience_runtime::{catalog, Catalog, LoadedPlugin, Limits, RuleSet, Runtime};
+use patience_runtime::{catalog, Catalog, HostConfig, LoadedPlugin, Limits, RuleSet, Runtime};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -17,17 +17,40 @@ pub struct PluginArgs {
     /// Do not use the compiled-code cache.
     #[arg(long, global = true)]
     pub no_cache: bool,
-    /// Memory limit per game, in MiB.
-    #[arg(long, value_name = "MIB", global = true, default_value_t = 64)]
-    pub memory_limit: usize,
+    /// Memory limit per game, in MiB (default 64, or `memory_mib` in the
+    /// config file; this flag wins).
+    #[arg(long, value_name = "MIB", global = true)]
+    pub memory_limit: Option<usize>,
+    /// Host config file (TOML, a `[limits]` table: memory_mib, call_fuel,
+    /// solve_fuel, log_lines, output_mib, max_slots, max_moves). Default:
+    /// `config.toml` in the data directory, if it exists.
+    #[arg(long = "config", value_name = "FILE", global = true, env = "PATIENCE_CONFIG")]
+    pub config: Option<PathBuf>,
 }
 
 pub fn bundled() -> Vec<(&'static str, &'static [u8])> {
     patience_bundled::BUNDLED.iter().map(|plugin| (plugin.file_name, plugin.bytes)).collect()
 }
 
+/// The sandbox's limits: the config file's (`--config`, else the default
+/// file if it exists, else the defaults), then `--memory-limit`.
+pub fn limits(args: &PluginArgs) -> Result<Limits> {
+    let config = match &args.config {
+        Some(path) => HostConfig::load(path)?,
+        None => HostConfig::load_default()?,
+    };
+    let mut limits = config.limits;
+    if let Some(mib) = args.memory_limit {
+        if !(1..=4096).contains(&mib) {
+            bail!("--memory-limit {mib}: the memory limit per game takes 1–4096 (MiB)");
+        }
+        limits.memory_bytes = mib << 20;
+    }
+    Ok(limits)
+}
+
 pub fn runtime(args: &PluginArgs) -> Result<Arc<Runtime>> {
-    let limits = Limits { memory_bytes: args.memory_limit << 20, ..Limits::default() };
+    let limits = limits(args)?;
     let cache = if args.no_cache { None } else { patience_runtime::cache::default_dir() };
     Ok(Arc::new(Runtime::new(limits, cache)?))
 }
@@ -106,5 +129,49 @@ pub fn describe_deal(deal: &Deal) -> String {
     match deal {
         Deal::Seed(seed) => format!("deal {seed}"),
         Deal::Cards(_) => "explicit deck".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(config: Option<PathBuf>, memory_limit: Option<usize>) -> PluginArgs {
+        PluginArgs { plugin_dirs: Vec::new(), no_cache: true, memory_limit, config }
+    }
+
+    fn config_file(name: &str, text: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("patience-setup-{}-{name}.toml", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn the_config_file_sets_the_limits_and_the_memory_flag_wins() {
+        let path = config_file("good", "[limits]\nmemory_mib = 32\ncall_fuel = 1_000_000\n");
+        let limits = limits(&args(Some(path.clone()), None)).unwrap();
+        assert_eq!((limits.memory_bytes, limits.call_fuel), (32 << 20, 1_000_000));
+        let limits = limits_with_flag(&path, 128);
+        assert_eq!((limits.memory_bytes, limits.call_fuel), (128 << 20, 1_000_000));
+        std::fs::remove_file(path).unwrap();
+    }
+
+    fn limits_with_flag(path: &Path, mib: usize) -> Limits {
+        limits(&args(Some(path.to_path_buf()), Some(mib))).unwrap()
+    }
+
+    #[test]
+    fn a_bad_config_file_or_flag_is_an_error_naming_it() {
+        let path = config_file("bad", "[limits]\nmemory_mib = 64\ncall_fule = 5\n");
+        let error = limits(&args(Some(path.clone()), None)).unwrap_err().to_string();
+        assert!(error.starts_with(&format!("{}:3: ", path.display())), "{error}");
+        assert!(error.contains("call_fule"), "{error}");
+        std::fs::remove_file(&path).unwrap();
+        let error = limits(&args(Some(path.clone()), None)).unwrap_err().to_string();
+        assert!(error.contains("cannot read the config file"), "{error}");
+        let good = config_file("flag", "");
+        let error = limits(&args(Some(good.clone()), Some(0))).unwrap_err().to_string();
+        assert!(error.contains("--memory-limit 0"), "{error}");
+        std::fs::remove_file(good).unwrap();
     }
 }

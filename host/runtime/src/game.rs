@@ -88,6 +88,18 @@ pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, lim
     if text.contains("memory") && (text.contains("grow") || text.contains("limit")) {
         return format!("it tried to use more than {} MiB of memory", limits.memory_bytes >> 20);
     }
+    // wasmtime's "hostcall fuel", which the runtime sets to the output limit.
+    if text.contains("too much data is being copied") {
+        return format!(
+            "it tried to hand the host more than {} MiB of data in one answer or log line",
+            limits.output_bytes >> 20
+        );
+    }
+    // The answer itself could not be read: bad UTF-8, a pointer outside its
+    // memory, a misaligned list.
+    if ["utf-8", "out of bounds", "not aligned", "invalid discriminant"].iter().any(|sign| text.contains(sign)) {
+        return format!("it returned malformed data: {text}");
+    }
     match panic {
         Some(message) => format!("it panicked: {message}"),
         None => format!("it failed: {text}"),
@@ -105,6 +117,11 @@ pub struct Game {
     /// Slot ids of the latest layout, for checking moves; `None` when a move
     /// has been applied since.
     slot_ids: Option<HashSet<u32>>,
+    /// Set when the plugin failed and its last good state could not be
+    /// restored either: the instance is dead, and every call says so (with
+    /// this reason) until [`Game::reset_to`] rebuilds the game from another
+    /// snapshot. `last_good` still holds the state, for saving.
+    broken: Option<String>,
 }
 
 type Guest<'a> = bindings::exports::patience::plugin::rules::GuestGame<'a>;
@@ -148,8 +165,12 @@ impl Game {
             Ok(Err(message)) => return Err(GameError::Refused(message)),
             Err(error) => return Err(fault(&store, error)),
         };
-        let mut game = Game { plugin: Arc::clone(plugin), store, instance, handle, last_good: Vec::new(), slot_ids: None };
-        game.last_good = game.snapshot()?;
+        let mut game =
+            Game { plugin: Arc::clone(plugin), store, instance, handle, last_good: Vec::new(), slot_ids: None, broken: None };
+        // No recovery here: there is no good state yet, and recovering would
+        // create a game again — for ever, with a plugin that restores
+        // anything but cannot snapshot.
+        game.last_good = game.call_with("snapshot", false, false, |store, guest, game| guest.call_snapshot(store, game))?;
         Ok(game)
     }
 
@@ -170,6 +191,26 @@ impl Game {
         solving: bool,
         run: impl FnOnce(&mut Store<StoreState>, &Guest<'_>, ResourceAny) -> wasmtime::Result<R>,
     ) -> Result<R, GameError> {
+        self.call_with(call, solving, true, run)
+    }
+
+    /// [`Game::call`], rebuilding the instance after a trap only if
+    /// `recover`.
+    fn call_with<R>(
+        &mut self,
+        call: &'static str,
+        solving: bool,
+        recover: bool,
+        run: impl FnOnce(&mut Store<StoreState>, &Guest<'_>, ResourceAny) -> wasmtime::Result<R>,
+    ) -> Result<R, GameError> {
+        if let Some(reason) = &self.broken {
+            return Err(GameError::Fault(PluginFault {
+                plugin: self.plugin.describe(),
+                call,
+                problem: format!("the game cannot go on: {reason}"),
+                recovered: false,
+            }));
+        }
         let limits = self.plugin.runtime().limits().clone();
         let fuel = if solving { limits.solve_fuel } else { limits.call_fuel };
         self.store.set_fuel(fuel).expect("fuel is enabled");
@@ -182,10 +223,33 @@ impl Game {
                 let data = self.store.data();
                 let fresh = (data.lines_logged > logged_before).then(|| data.log.last()).flatten();
                 let problem = describe_trap(&error, fresh.map(|l| l.message.as_str()), &limits, solving);
-                let recovered = self.recover().is_ok();
-                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered }))
+                if !recover {
+                    return Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered: false }));
+                }
+                Err(self.recover_after(call, problem))
             }
         }
+    }
+
+    /// After the plugin failed in `call` with `problem`: rebuilds the game
+    /// from its last good state, or, if even that fails, marks it broken.
+    fn recover_after(&mut self, call: &'static str, mut problem: String) -> GameError {
+        let recovered = match self.recover() {
+            Ok(()) => true,
+            Err(failure) => {
+                let why = match failure {
+                    GameError::Fault(fault) => format!("`{}` failed: {}", fault.call, fault.problem),
+                    other => format!("`restore` refused it: {other}"),
+                };
+                problem = format!("{problem}; its last good state could not be restored either ({why})");
+                self.broken = Some(format!(
+                    "after the plugin failed in `{call}`, its last good state could not be restored ({why}); \
+                     undo, restart or load a saved game"
+                ));
+                false
+            }
+        };
+        GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered })
     }
 
     /// A plugin answered, but with something invalid.
@@ -211,7 +275,7 @@ impl Game {
     pub fn layout(&mut self) -> Result<Layout, GameError> {
         let raw = self.call("layout", false, |store, guest, game| guest.call_layout(store, game))?;
         let layout = convert::layout(raw).map_err(|e| self.invalid("layout", e))?;
-        let ids = validate::layout(&layout).map_err(|e| self.invalid("layout", e))?;
+        let ids = validate::layout_within(&layout, self.plugin.runtime().limits()).map_err(|e| self.invalid("layout", e))?;
         self.slot_ids = Some(ids);
         Ok(layout)
     }
@@ -233,7 +297,7 @@ impl Game {
             self.layout()?;
         }
         let ids = self.slot_ids.as_ref().expect("layout() just set it");
-        validate::moves(&moves, ids).map_err(|e| self.invalid("moves", e))?;
+        validate::moves_within(&moves, ids, self.plugin.runtime().limits()).map_err(|e| self.invalid("moves", e))?;
         Ok(moves)
     }
 
@@ -251,7 +315,11 @@ impl Game {
         match result {
             Ok(raw) => {
                 let status = convert::status(raw);
-                validate::status(&status).map_err(|e| self.invalid("apply", e))?;
+                if let Err(error) = validate::status(&status) {
+                    // The move happened inside the plugin, but the host will
+                    // not record it: put the plugin back where the host is.
+                    return Err(self.recover_after("apply", format!("it returned something invalid: {error:#}")));
+                }
                 self.last_good = self.snapshot()?;
                 Ok(status)
             }
@@ -337,11 +405,14 @@ impl Game {
                 self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
             })?;
         }
-        if status.outcome != patience_engine::layout::Outcome::Won && !line.is_empty() {
+        if status.outcome != patience_engine::layout::Outcome::Won {
             // A multi-level game's solver may stop at the end of a level:
-            // then the level number must have gone up.
+            // then the level number must have gone up — or, for an empty
+            // line, the game must be one with levels (it stands at the end
+            // of one). An empty line in any other game is a false claim.
             let before = self.status()?.level;
-            if status.level.is_none() || status.level <= before {
+            let levelled_up = if line.is_empty() { status.level.is_some() } else { status.level.is_some() && status.level > before };
+            if !levelled_up {
                 return Err(self.invalid("solve", anyhow::anyhow!("its claimed winning line does not win")));
             }
         }

@@ -7,10 +7,11 @@
 //!   keyed by content hash and wasmtime version) — [`Runtime`];
 //! * refuses any plugin that imports more than the contract's log function,
 //!   or that speaks another contract version — [`Runtime::load`];
-//! * runs each game in its own store with a fuel budget per call and a
-//!   memory cap, turns every trap into a [`PluginFault`] naming the plugin
-//!   and what it did, and rebuilds the instance from the last good snapshot
-//!   so the game goes on — [`Game`];
+//! * runs each game in its own store with a fuel budget per call, a
+//!   memory cap and a cap on what one answer may hand the host (all
+//!   [`Limits`], configurable in a [`config`] file), turns every trap into
+//!   a [`PluginFault`] naming the plugin and what it did, and rebuilds the
+//!   instance from the last good snapshot so the game goes on — [`Game`];
 //! * validates everything a plugin returns before the host uses it —
 //!   [`validate`];
 //! * gathers plugins into a [`Catalog`] and reads rule sets from TOML —
@@ -22,6 +23,7 @@
 mod bindings;
 pub mod cache;
 pub mod catalog;
+pub mod config;
 mod convert;
 pub mod files;
 pub mod game;
@@ -34,6 +36,7 @@ pub mod session;
 pub mod validate;
 
 pub use catalog::{Catalog, LoadProblem};
+pub use config::HostConfig;
 pub use game::{Game, GameError, PluginFault};
 pub use limits::Limits;
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};

@@ -1,4 +1,5 @@
-//! The sandbox's limits, per call and per game.
+//! The sandbox's limits, per call and per game. A host config file
+//! (`[limits]` in `config.toml`, see [`crate::config`]) can change them.
 
 /// What one plugin may spend. Every game gets its own store, so these are
 /// per game: one plugin burning its budget affects nothing else.
@@ -13,6 +14,15 @@ pub struct Limits {
     pub solve_fuel: u64,
     /// Log lines kept per game (older ones are dropped).
     pub log_lines: usize,
+    /// Most data one call may hand to the host, in bytes: what the host
+    /// copies out of the plugin's memory for one answer (strings, lists,
+    /// snapshots) or one log line. Also bounds how much a plugin can make
+    /// the host allocate by pointing many strings at one buffer.
+    pub output_bytes: usize,
+    /// Most slots a layout may have.
+    pub max_slots: usize,
+    /// Most moves a position may list.
+    pub max_moves: usize,
 }
 
 impl Default for Limits {
@@ -22,6 +32,9 @@ impl Default for Limits {
             call_fuel: 500_000_000,
             solve_fuel: 50_000_000_000,
             log_lines: 64,
+            output_bytes: 16 << 20,
+            max_slots: crate::validate::MAX_SLOTS,
+            max_moves: crate::validate::MAX_MOVES,
         }
     }
 }

@@ -10,9 +10,10 @@ use anyhow::{anyhow, bail, Result};
 use patience_engine::Info;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use wasmtime::component::{Component, HasSelf, Linker};
-use wasmtime::{Config, Engine, Store, StoreLimits, StoreLimitsBuilder};
+use wasmtime::{Config, Engine, Store, StoreContextMut};
 
 /// The one interface a plugin may import, and the types it shares.
 const ALLOWED_IMPORTS: [&str; 2] = ["patience:plugin/host", "patience:plugin/types"];
@@ -47,32 +48,139 @@ pub struct LogLine {
 
 /// What every store holds: its memory limiter and the plugin's recent log.
 pub(crate) struct StoreState {
-    limits: StoreLimits,
+    limits: GameLimiter,
     pub(crate) log: Vec<LogLine>,
     max_log_lines: usize,
     /// Lines ever logged, including those dropped from `log`.
     pub(crate) lines_logged: u64,
 }
 
+/// Caps what one store (one game) may allocate. Unlike wasmtime's
+/// `StoreLimits`, whose memory limit is per memory, the memory limit here is
+/// for all of the store's memories together: a component holds several core
+/// instances, and a core module may declare many memories, so a per-memory
+/// cap alone would let a plugin use it many times over. Tables (arrays of
+/// function references, allocated by the host outside any memory) are
+/// capped too. Any refusal traps, with a message naming the limit.
+struct GameLimiter {
+    memory_limit: usize,
+    /// Bytes of linear memory the store's memories hold now (they never
+    /// shrink, and live as long as the store).
+    memory_used: usize,
+}
+
+/// Most elements one table may have: a plugin's table holds its indirect
+/// call targets (hundreds in a typical plugin), 8 bytes each on the host.
+const MAX_TABLE_ELEMENTS: usize = 100_000;
+/// Most instances, memories and tables in one store: a plugin component
+/// has a few core instances with one memory and a table or two.
+const MAX_INSTANCES: usize = 16;
+const MAX_MEMORIES: usize = 16;
+const MAX_TABLES: usize = 16;
+
+impl wasmtime::ResourceLimiter for GameLimiter {
+    // (wasmtime itself holds each memory and table to the maximum its module
+    // declares, and reports going past it through the `*_grow_failed` hooks.)
+    fn memory_growing(&mut self, current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        let total = self.memory_used.saturating_add(desired.saturating_sub(current));
+        if total > self.memory_limit {
+            wasmtime::bail!("the memory limit stops growing memory to {total} bytes in all");
+        }
+        self.memory_used = total;
+        Ok(true)
+    }
+
+    fn memory_grow_failed(&mut self, error: wasmtime::Error) -> wasmtime::Result<()> {
+        Err(error.context("growing memory failed"))
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > MAX_TABLE_ELEMENTS {
+            wasmtime::bail!("the table limit stops growing a table to {desired} elements (at most {MAX_TABLE_ELEMENTS})");
+        }
+        Ok(true)
+    }
+
+    fn table_grow_failed(&mut self, error: wasmtime::Error) -> wasmtime::Result<()> {
+        Err(error.context("growing a table failed"))
+    }
+
+    fn instances(&self) -> usize {
+        MAX_INSTANCES
+    }
+
+    fn tables(&self) -> usize {
+        MAX_TABLES
+    }
+
+    fn memories(&self) -> usize {
+        MAX_MEMORIES
+    }
+}
+
 /// Log lines longer than this are cut: a plugin cannot flood the host.
 const MAX_LOG_LINE: usize = 4096;
 
-impl host::Host for StoreState {
-    fn log(&mut self, level: host::LogLevel, mut message: String) {
+impl StoreState {
+    /// Keeps a log line: cut to `MAX_LOG_LINE`, the oldest dropped beyond
+    /// `max_log_lines`.
+    fn keep_log_line(&mut self, level: host::LogLevel, mut message: String) {
         if message.len() > MAX_LOG_LINE {
             let cut = (0..=MAX_LOG_LINE).rev().find(|&i| message.is_char_boundary(i)).unwrap_or(0);
             message.truncate(cut);
             message.push('…');
         }
         self.lines_logged += 1;
-        if self.log.len() >= self.max_log_lines {
+        // At least one line is kept: it may be a panic's message.
+        while self.log.len() >= self.max_log_lines.max(1) {
             self.log.remove(0);
         }
         self.log.push(LogLine { level, message });
     }
 }
 
+impl host::Host for StoreState {
+    fn log(&mut self, level: host::LogLevel, message: String) {
+        self.keep_log_line(level, message);
+    }
+}
+
 impl crate::bindings::patience::plugin::types::Host for StoreState {}
+
+/// Stores alive in this process (one per game, one per load while `info` is
+/// read). Everything a plugin instance holds lives in its store, so a count
+/// that returns to where it was means nothing leaked.
+static LIVE_STORES: AtomicUsize = AtomicUsize::new(0);
+
+/// How many plugin stores are alive now (see [`LIVE_STORES`]).
+pub fn live_stores() -> usize {
+    LIVE_STORES.load(Ordering::SeqCst)
+}
+
+impl Drop for StoreState {
+    fn drop(&mut self) {
+        LIVE_STORES.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// `log`, charging the plugin one unit of fuel per byte the host had to copy
+/// and check. Without the charge a plugin could send the same 16 MiB line
+/// millions of times for a handful of instructions each: a flood that fuel
+/// would never stop, keeping the host busy for hours.
+fn charged_log(
+    mut store: StoreContextMut<'_, StoreState>,
+    (level, message): (host::LogLevel, String),
+) -> wasmtime::Result<()> {
+    let cost = message.len() as u64;
+    let fuel = store.get_fuel()?;
+    if fuel < cost {
+        store.set_fuel(0)?;
+        return Err(wasmtime::Trap::OutOfFuel.into());
+    }
+    store.set_fuel(fuel - cost)?;
+    store.data_mut().keep_log_line(level, message);
+    Ok(())
+}
 
 /// The wasmtime engine, the linker with the one host import, and the
 /// compile cache. Cheap to share: load any number of plugins through one.
@@ -92,6 +200,11 @@ impl Runtime {
         let engine = Engine::new(&config)?;
         let mut linker = Linker::new(&engine);
         bindings::Plugin::add_to_linker::<StoreState, HasSelf<StoreState>>(&mut linker, |state| state)?;
+        // The generated `log` cannot charge the plugin for what it sends:
+        // replace it with one that can (see `charged_log`).
+        linker.allow_shadowing(true);
+        linker.instance(&format!("patience:plugin/host@{}", crate::CONTRACT_VERSION))?.func_wrap("log", charged_log)?;
+        linker.allow_shadowing(false);
         Ok(Runtime { engine, linker, limits, cache: cache_dir.map(ComponentCache::new) })
     }
 
@@ -105,15 +218,16 @@ impl Runtime {
     }
 
     pub(crate) fn new_store(&self, fuel: u64) -> Store<StoreState> {
-        let limits = StoreLimitsBuilder::new()
-            .memory_size(self.limits.memory_bytes)
-            .trap_on_grow_failure(true)
-            .instances(16)
-            .build();
+        let limits = GameLimiter { memory_limit: self.limits.memory_bytes, memory_used: 0 };
         let state = StoreState { limits, log: Vec::new(), max_log_lines: self.limits.log_lines, lines_logged: 0 };
+        LIVE_STORES.fetch_add(1, Ordering::SeqCst);
         let mut store = Store::new(&self.engine, state);
         store.limiter(|state| &mut state.limits);
         store.set_fuel(fuel).expect("fuel is enabled");
+        // What one answer (or one log line) may make the host copy out of
+        // the plugin's memory. Without it a plugin could point thousands of
+        // strings at one buffer and have the host copy each.
+        store.set_hostcall_fuel(self.limits.output_bytes);
         store
     }
 
@@ -236,4 +350,41 @@ fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result
     let info = convert::info(raw)?;
     validate::info(&info)?;
     Ok(info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasmtime::{Instance, Module};
+
+    /// A core module with three memories of 20 MiB each.
+    const THREE_MEMORIES: &[u8] = &[
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+        0x05, 0x0a, 0x03, 0x00, 0xc0, 0x02, 0x00, 0xc0, 0x02, 0x00, 0xc0, 0x02, // 3 × (min 320 pages)
+    ];
+
+    /// A core module with a table of ten million functions (80 MB of host
+    /// memory, outside every memory limit).
+    const HUGE_TABLE: &[u8] = &[
+        0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+        0x04, 0x07, 0x01, 0x70, 0x00, 0x80, 0xad, 0xe2, 0x04, // 1 × funcref, min 10,000,000
+    ];
+
+    fn instantiate(bytes: &[u8]) -> wasmtime::Result<Instance> {
+        let runtime = Runtime::new(Limits { memory_bytes: 32 << 20, ..Limits::default() }, None).unwrap();
+        let mut store = runtime.new_store(1_000_000);
+        let module = Module::new(&runtime.engine, bytes)?;
+        Instance::new(&mut store, &module, &[])
+    }
+
+    #[test]
+    fn the_memory_limit_is_for_all_memories_together() {
+        let error = instantiate(THREE_MEMORIES).unwrap_err();
+        assert!(format!("{error:#}").contains("memory"), "{error:#}");
+    }
+
+    #[test]
+    fn tables_cannot_make_the_host_allocate_without_bound() {
+        instantiate(HUGE_TABLE).unwrap_err();
+    }
 }

@@ -1,12 +1,14 @@
 //! Everything a plugin returns is checked here before the host uses it: a
 //! buggy or hostile plugin must not be able to crash or confuse the host.
 
+use crate::limits::Limits;
 use anyhow::{bail, Result};
 use patience_engine::layout::{Face, HudItem, Layout, Status};
 use patience_engine::options::{OptionKind, OptionSpec};
 use patience_engine::Info;
 use std::collections::HashSet;
 
+/// The default bounds on slots and moves ([`Limits`] can change them).
 pub const MAX_SLOTS: usize = 2_000;
 pub const MAX_MOVES: usize = 5_000;
 pub const MAX_HUD_ITEMS: usize = 32;
@@ -88,12 +90,18 @@ fn option_spec(spec: &OptionSpec) -> Result<()> {
 /// Slot ids unique, positions finite and on the board, no card twice,
 /// labels bounded. Returns the set of slot ids for checking moves.
 pub fn layout(layout: &Layout) -> Result<HashSet<u32>> {
+    layout_within(layout, &Limits::default())
+}
+
+/// [`layout`] with the slot count bounded by `limits`.
+pub fn layout_within(layout: &Layout, limits: &Limits) -> Result<HashSet<u32>> {
+    let max_slots = limits.max_slots;
     let size_ok = |v: f32| v.is_finite() && v > 0.0 && v <= MAX_BOARD;
     if !size_ok(layout.width) || !size_ok(layout.height) {
         bail!("the board size {} × {} is not finite and within 0–{MAX_BOARD}", layout.width, layout.height);
     }
-    if layout.slots.len() > MAX_SLOTS {
-        bail!("the layout has {} slots, more than {MAX_SLOTS}", layout.slots.len());
+    if layout.slots.len() > max_slots {
+        bail!("the layout has {} slots, more than {max_slots}", layout.slots.len());
     }
     let mut ids = HashSet::with_capacity(layout.slots.len());
     let mut cards = HashSet::new();
@@ -118,8 +126,14 @@ pub fn layout(layout: &Layout) -> Result<HashSet<u32>> {
 }
 
 pub fn moves(moves: &[Move], slot_ids: &HashSet<u32>) -> Result<()> {
-    if moves.len() > MAX_MOVES {
-        bail!("{} moves listed, more than {MAX_MOVES}", moves.len());
+    moves_within(moves, slot_ids, &Limits::default())
+}
+
+/// [`moves`] with the move count bounded by `limits`.
+pub fn moves_within(moves: &[Move], slot_ids: &HashSet<u32>, limits: &Limits) -> Result<()> {
+    let max_moves = limits.max_moves;
+    if moves.len() > max_moves {
+        bail!("{} moves listed, more than {max_moves}", moves.len());
     }
     let mut ids = HashSet::with_capacity(moves.len());
     for m in moves {

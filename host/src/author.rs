@@ -1,0 +1,554 @@
+//! Commands for plugin authors:
+//!
+//! * `patience new <dir>`: a plugin crate from a template that builds and
+//!   passes `patience check` unchanged;
+//! * `patience build <crate-dir>`: the crate compiled to a component
+//!   `.wasm`, with no tools beyond cargo and the wasm target;
+//! * `patience check <plugin.wasm>`: the conformance report
+//!   (`patience-conformance`); exit status 1 on any failure.
+
+use crate::setup::{self, PluginArgs};
+use anyhow::{bail, Context, Result};
+use patience_plugin_build as plugin_build;
+use patience_runtime::plugin::Source;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// The SDK this binary was built with; `patience new` points new crates
+/// at it unless told otherwise with `--sdk`.
+const BUILT_WITH_SDK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine");
+
+#[derive(clap::Args, Debug)]
+pub struct NewArgs {
+    /// Directory to create; its last component is the crate name and the
+    /// plugin id (lowercase letters, digits and `-`, starting with a letter).
+    pub path: PathBuf,
+    /// The patience SDK (the `engine` directory of a patience checkout).
+    /// Default: the one this binary was built from.
+    #[arg(long, value_name = "DIR")]
+    pub sdk: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// The plugin crate's directory (holding its Cargo.toml).
+    #[arg(default_value = ".")]
+    pub crate_dir: PathBuf,
+    /// Where to write `<plugin id>.wasm`. Default: `plugin/` in the crate's
+    /// cargo target directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The plugin component to check.
+    pub plugin: PathBuf,
+    /// Random playouts to run (the other checks scale with it).
+    #[arg(long, default_value_t = patience_conformance::Config::default().games)]
+    pub games: u32,
+    /// The first deal number; also seeds every random choice, so the same
+    /// command gives the same report.
+    #[arg(long, default_value_t = patience_conformance::Config::default().seed)]
+    pub seed: u64,
+    /// Solver node budget per deal.
+    #[arg(long, default_value_t = patience_conformance::Config::default().solve_budget)]
+    pub solve_budget: u64,
+}
+
+// ----- patience new -----
+
+pub fn new(args: &NewArgs) -> Result<ExitCode> {
+    let name = crate_name(&args.path)?;
+    if args.path.exists() && args.path.read_dir().map(|mut entries| entries.next().is_some()).unwrap_or(true) {
+        bail!("{} already exists and is not empty: choose a new directory", args.path.display());
+    }
+    let sdk = find_sdk(args.sdk.as_deref())?;
+    let files = template::files(&name, &sdk);
+    for (relative, text) in &files {
+        let path = args.path.join(relative);
+        std::fs::create_dir_all(path.parent().expect("template files are inside the crate"))?;
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    // The SDK's lock file pins the dependency versions it is tested with;
+    // cargo drops what the new crate does not use.
+    let lock = sdk.join("../Cargo.lock");
+    if lock.is_file() {
+        std::fs::copy(&lock, args.path.join("Cargo.lock")).context("copying the SDK's Cargo.lock")?;
+    }
+    let dir = args.path.display();
+    println!("created the plugin crate `{name}` in {dir} (SDK: {})", sdk.display());
+    println!();
+    println!("next:");
+    println!("  patience build {dir}");
+    println!("  patience check {dir}/target/plugin/{name}.wasm");
+    println!("  cargo test --manifest-path {dir}/Cargo.toml");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The crate name (and plugin id) from the directory to create.
+fn crate_name(path: &Path) -> Result<String> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+    let valid = (1..=40).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && !name.ends_with('-')
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !valid {
+        bail!(
+            "`{name}` cannot be a plugin name: use 1–40 lowercase letters, digits and `-`, starting with a letter (it becomes the crate name and the plugin id)"
+        );
+    }
+    if ["test", "core", "std", "alloc", "self", "super", "crate", "proc-macro"].contains(&name.as_str()) {
+        bail!("`{name}` is reserved by Rust: choose another name");
+    }
+    Ok(name)
+}
+
+fn find_sdk(given: Option<&Path>) -> Result<PathBuf> {
+    let dir = given.map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from(BUILT_WITH_SDK));
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap_or_default();
+    if plugin_build::package_name(&manifest).as_deref() != Some("patience-engine") {
+        bail!(
+            "no patience SDK at {}: pass `--sdk <dir>`, the `engine` directory of a patience checkout",
+            dir.display()
+        );
+    }
+    Ok(dir.canonicalize()?)
+}
+
+// ----- patience build -----
+
+/// What cargo says about the crate to build.
+struct CrateFacts {
+    package: String,
+    /// The file name (without `.wasm`) of the crate's cdylib.
+    library: String,
+    target_dir: PathBuf,
+}
+
+pub fn build(plugin_args: &PluginArgs, args: &BuildArgs) -> Result<ExitCode> {
+    let crate_dir = args.crate_dir.canonicalize().with_context(|| format!("no directory {}", args.crate_dir.display()))?;
+    if !crate_dir.join("Cargo.toml").is_file() {
+        bail!("{} has no Cargo.toml: give the plugin crate's directory", crate_dir.display());
+    }
+    plugin_build::ensure_wasm_target_installed()?;
+    let facts = crate_facts(&crate_dir)?;
+    eprintln!("building {} for {} (cargo build --release)…", facts.package, plugin_build::WASM_TARGET);
+    // A target directory of its own: the nested cargo must never wait for
+    // the lock of a build that is running this command.
+    let cargo_dir = facts.target_dir.join("plugin-build");
+    let modules = plugin_build::build_modules(&crate_dir, &[&facts.package], "release", &cargo_dir)?;
+    let module_path = modules.join(format!("{}.wasm", facts.library));
+    let module = std::fs::read(&module_path).with_context(|| format!("reading {}", module_path.display()))?;
+    let component = plugin_build::componentize(&module)?;
+    let out_dir = args.out.clone().unwrap_or_else(|| facts.target_dir.join("plugin"));
+    std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
+
+    // Load it as the app would: the file is named after the plugin id, and
+    // a plugin that does not load is reported now rather than later.
+    let runtime = setup::runtime(plugin_args)?;
+    match runtime.load(&component, Source::File(out_dir.join(format!("{}.wasm", facts.package)))) {
+        Ok(plugin) => {
+            let path = out_dir.join(format!("{}.wasm", plugin.info.id));
+            std::fs::write(&path, &component).with_context(|| format!("writing {}", path.display()))?;
+            let info = &plugin.info;
+            println!("built `{}` {} ({}): {} ({} KiB)", info.id, info.version, info.name, path.display(), component.len() / 1024);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(error) => {
+            let path = out_dir.join(format!("{}.wasm", facts.package));
+            std::fs::write(&path, &component).with_context(|| format!("writing {}", path.display()))?;
+            bail!("built {}, but it does not load as a plugin: {error:#}", path.display())
+        }
+    }
+}
+
+/// Asks cargo for the crate's package name, cdylib and target directory.
+fn crate_facts(crate_dir: &Path) -> Result<CrateFacts> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let manifest = crate_dir.join("Cargo.toml");
+    let output = Command::new(cargo)
+        .args(["metadata", "--no-deps", "--format-version", "1", "--manifest-path"])
+        .arg(&manifest)
+        .output()
+        .context("running `cargo metadata`")?;
+    if !output.status.success() {
+        bail!("cargo cannot read {}:\n{}", manifest.display(), String::from_utf8_lossy(&output.stderr));
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).context("reading `cargo metadata`")?;
+    let package = metadata["packages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|package| package["manifest_path"].as_str().map(Path::new) == Some(manifest.as_path()))
+        .context("cargo does not list the crate itself")?;
+    let name = package["name"].as_str().context("a package without a name")?.to_string();
+    let is_cdylib = |target: &&serde_json::Value| {
+        target["crate_types"].as_array().into_iter().flatten().any(|kind| kind.as_str() == Some("cdylib"))
+    };
+    let Some(library) = package["targets"].as_array().into_iter().flatten().find(is_cdylib) else {
+        bail!("{name} builds no cdylib: add `[lib] crate-type = [\"cdylib\", \"rlib\"]` to its Cargo.toml");
+    };
+    let library = library["name"].as_str().context("a target without a name")?.replace('-', "_");
+    let target_dir = PathBuf::from(metadata["target_directory"].as_str().context("no target directory")?);
+    Ok(CrateFacts { package: name, library, target_dir })
+}
+
+// ----- patience check -----
+
+pub fn check(plugin_args: &PluginArgs, args: &CheckArgs) -> Result<ExitCode> {
+    let config = patience_conformance::Config {
+        games: args.games,
+        seed: args.seed,
+        solve_budget: args.solve_budget,
+        limits: setup::limits(plugin_args)?,
+        cache_dir: if plugin_args.no_cache { None } else { patience_runtime::cache::default_dir() },
+        taken_ids: bundled_ids(plugin_args)?,
+        ..patience_conformance::Config::default()
+    };
+    eprintln!("checking {} ({} random playouts)…", args.plugin.display(), args.games);
+    let report = patience_conformance::check_file(&args.plugin, &config);
+    print!("{report}");
+    Ok(if report.passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+/// The ids of the bundled plugins: a plugin with one of them would never
+/// be loaded by the app.
+fn bundled_ids(plugin_args: &PluginArgs) -> Result<Vec<(String, String)>> {
+    let runtime = setup::runtime(plugin_args)?;
+    let mut ids = Vec::new();
+    for (file_name, bytes) in setup::bundled() {
+        if let Ok(plugin) = runtime.load(bytes, Source::Bundled(file_name.to_string())) {
+            ids.push((plugin.info.id.clone(), format!("the bundled plugin {file_name}")));
+        }
+    }
+    Ok(ids)
+}
+
+/// The crate `patience new` writes.
+mod template {
+    use std::path::Path;
+
+    /// `my-variant` → `MyVariant`.
+    pub fn type_name(name: &str) -> String {
+        name.split('-')
+            .map(|word| {
+                let mut chars = word.chars();
+                chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// `my-variant` → `My variant`.
+    pub fn title(name: &str) -> String {
+        let spaced = name.replace('-', " ");
+        let mut chars = spaced.chars();
+        chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
+    }
+
+    fn toml_string(text: &str) -> String {
+        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+
+    /// `(path inside the crate, contents)` of every file.
+    pub fn files(name: &str, sdk: &Path) -> Vec<(&'static str, String)> {
+        let fill = |text: &str| {
+            text.replace("{{name}}", name)
+                .replace("{{Type}}", &type_name(name))
+                .replace("{{Title}}", &title(name))
+                .replace("{{sdk}}", &toml_string(&sdk.display().to_string()))
+        };
+        vec![
+            ("Cargo.toml", fill(CARGO_TOML)),
+            ("src/lib.rs", fill(LIB_RS)),
+            ("README.md", fill(README)),
+            (".gitignore", "/target\n".to_string()),
+        ]
+    }
+
+    const CARGO_TOML: &str = r#"[package]
+name = "{{name}}"
+version = "0.1.0"
+edition = "2024"
+publish = false
+
+# A plugin is a cdylib (the WebAssembly module); rlib lets `cargo test` link it.
+[lib]
+crate-type = ["cdylib", "rlib"]
+
+[dependencies]
+patience-engine = { path = {{sdk}} }
+serde = { version = "1", default-features = false, features = ["derive", "alloc"] }
+
+# Its own workspace, so an enclosing one does not swallow it.
+[workspace]
+
+# Small, fast wasm; a panic aborts (the host reports its message).
+[profile.release]
+opt-level = 3
+lto = true
+codegen-units = 1
+panic = "abort"
+"#;
+
+    const README: &str = r#"# {{Title}}
+
+A rule plugin for patience, made by `patience new`. The guide is
+`docs/plugins.md` in the patience repository.
+
+```sh
+cargo test                                   # native unit tests
+patience build .                             # → target/plugin/{{name}}.wasm
+patience check target/plugin/{{name}}.wasm   # the conformance report
+mkdir -p plugins && cp target/plugin/{{name}}.wasm plugins/
+patience --plugins plugins show {{name}}
+```
+"#;
+
+    const LIB_RS: &str = r#"//! # {{Title}}: a patience rule plugin
+//!
+//! Made by `patience new`: a small working game to replace with your own
+//! rules. It already builds (`patience build .`) and passes
+//! `patience check`.
+//!
+//! The example rules: one card is dealt face up on each of a row of piles;
+//! the rest of the deck is the stock, face down. Remove two pile tops of
+//! the same rank (`7c+7h`); `deal` puts the next stock card on every pile.
+//! Remove all 52 cards to win.
+
+use patience_engine::card::Card;
+use patience_engine::deal::DealRng;
+use patience_engine::prelude::*;
+use serde::{Deserialize, Serialize};
+
+const RULES: &str = "\
+# {{Title}}
+
+One card is dealt face up on each pile of a row; the rest of the deck is the \
+stock, face down.
+
+* Remove two pile tops of the **same rank** (`7c+7h`).
+* `deal` puts the next stock card on every pile.
+* Remove all 52 cards to win. With no pair left and an empty stock, the game is lost.
+";
+
+/// Slot ids: the stock, the piles (1, 2, …), the discard pile.
+const STOCK_SLOT: u32 = 0;
+const FIRST_PILE_SLOT: u32 = 1;
+const DISCARD_SLOT: u32 = 99;
+
+/// A game in progress. It holds everything about the game, settings
+/// included: the host saves and restores games as this value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct {{Type}} {
+    /// The piles, top card last. Only the tops show, but every card was
+    /// seen face up when it was dealt.
+    piles: Vec<Vec<Card>>,
+    /// The stock, top card last. Face down: the player has not seen it.
+    stock: Vec<Card>,
+    /// Removed cards, the last removed last.
+    discard: Vec<Card>,
+}
+
+/// One legal move, as the game represents it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Remove the tops of these two piles.
+    Pair(usize, usize),
+    /// Put the next stock card on every pile.
+    Deal,
+}
+
+impl {{Type}} {
+    fn top(&self, pile: usize) -> Option<Card> {
+        self.piles[pile].last().copied()
+    }
+
+    fn deal_round(&mut self) {
+        for pile in &mut self.piles {
+            pile.extend(self.stock.pop());
+        }
+    }
+}
+
+impl Variant for {{Type}} {
+    type Action = Action;
+
+    fn info() -> Info {
+        Info {
+            id: "{{name}}".into(),
+            name: "{{Title}}".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            summary: "Remove pile tops of the same rank; deal a card on every pile.".into(),
+            rules: RULES.into(),
+            options: vec![OptionSpec::int("piles", 4, 8, 6, "Piles in the row")],
+        }
+    }
+
+    fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+        let mut stock = deal.deck()?;
+        stock.reverse(); // the deck's first card is dealt first: keep it on top
+        let piles = vec![Vec::new(); settings.int("piles") as usize];
+        let mut game = {{Type}} { piles, stock, discard: Vec::new() };
+        game.deal_round();
+        Ok(game)
+    }
+
+    fn layout(&self) -> Layout {
+        let actions = self.actions();
+        let in_a_pair = |pile: usize| actions.iter().any(|a| matches!(*a, Action::Pair(i, j) if i == pile || j == pile));
+        let stock_face = if self.stock.is_empty() { Face::Empty } else { Face::Down };
+        let mut slots = vec![
+            Slot::new(STOCK_SLOT, SlotKind::Stock, 0.0, 0.0, stock_face)
+                .playable(actions.contains(&Action::Deal))
+                .label(self.stock.len().to_string()),
+        ];
+        for pile in 0..self.piles.len() {
+            let face = self.top(pile).map_or(Face::Empty, Face::Up);
+            let x = 1.5 + pile as f32 * 1.2;
+            let slot = Slot::new(FIRST_PILE_SLOT + pile as u32, SlotKind::Field, x, 0.0, face);
+            slots.push(slot.playable(in_a_pair(pile)).label(self.piles[pile].len().to_string()));
+        }
+        let discard_x = 1.8 + self.piles.len() as f32 * 1.2;
+        let top = self.discard.last().map_or(Face::Empty, |&card| Face::Up(card));
+        slots.push(Slot::new(DISCARD_SLOT, SlotKind::Discard, discard_x, 0.0, top).label(self.discard.len().to_string()));
+        Layout { width: discard_x + CARD_WIDTH, height: CARD_HEIGHT, slots }
+    }
+
+    fn hud(&self) -> Vec<HudItem> {
+        vec![HudItem::new("stock", "Stock", self.stock.len()), HudItem::new("removed", "Removed", self.discard.len())]
+    }
+
+    fn actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        for i in 0..self.piles.len() {
+            for j in i + 1..self.piles.len() {
+                let same_rank = matches!((self.top(i), self.top(j)), (Some(a), Some(b)) if a.rank == b.rank);
+                if same_rank {
+                    actions.push(Action::Pair(i, j));
+                }
+            }
+        }
+        if !self.stock.is_empty() {
+            actions.push(Action::Deal);
+        }
+        actions
+    }
+
+    fn describe(&self, action: &Action) -> MoveInfo {
+        match *action {
+            Action::Pair(i, j) => {
+                let (a, b) = (self.top(i).expect("a pair of tops"), self.top(j).expect("a pair of tops"));
+                MoveInfo {
+                    notation: format!("{a}+{b}"),
+                    label: format!("{} + {}", a.pretty(), b.pretty()),
+                    slots: vec![FIRST_PILE_SLOT + i as u32, FIRST_PILE_SLOT + j as u32],
+                }
+            }
+            Action::Deal => MoveInfo { notation: "deal".into(), label: "Deal a card on every pile".into(), slots: vec![STOCK_SLOT] },
+        }
+    }
+
+    fn perform(&mut self, action: &Action) {
+        match *action {
+            Action::Pair(i, j) => {
+                let pair = [self.piles[i].pop(), self.piles[j].pop()];
+                self.discard.extend(pair.into_iter().flatten());
+            }
+            Action::Deal => self.deal_round(),
+        }
+    }
+
+    fn status(&self) -> Status {
+        if self.discard.len() == 52 {
+            Status::won("All 52 cards are removed")
+        } else if self.actions().is_empty() {
+            Status::lost(format!("No pair left and the stock is empty: {} cards remain", 52 - self.discard.len()))
+        } else {
+            Status::playing()
+        }
+    }
+
+    /// Refuse a damaged saved game: exactly the 52 cards, each once.
+    fn check(&self) -> Result<(), String> {
+        let cards: Vec<Card> = self.piles.iter().flatten().chain(&self.stock).chain(&self.discard).copied().collect();
+        patience_engine::deal::check_full_deck(&cards)
+    }
+
+    /// The player has seen every card on the piles and the discard, not
+    /// the stock: fair players search copies with the stock shuffled.
+    fn resample(&self, rng: &mut DealRng) -> Option<Self> {
+        let mut copy = self.clone();
+        for i in (1..copy.stock.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            copy.stock.swap(i, j);
+        }
+        Some(copy)
+    }
+}
+
+patience_engine::export_variant!({{Type}});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patience_engine::game::Game;
+
+    fn start(seed: u64) -> {{Type}} {
+        Game::<{{Type}}>::start(&Deal::Seed(seed), &[]).expect("the deal starts").state
+    }
+
+    #[test]
+    fn the_piles_are_face_up_and_the_stock_face_down() {
+        let deck = patience_engine::deal::shuffled_deck(1);
+        let layout = start(1).layout();
+        assert_eq!(layout.slots[0].face, Face::Down);
+        assert_eq!(layout.slots[0].label.as_deref(), Some("46"));
+        assert_eq!(layout.slots[1].face, Face::Up(deck[0]));
+    }
+
+    #[test]
+    fn a_pair_leaves_and_a_deal_covers_every_pile() {
+        let mut game = start(3);
+        while !game.actions().iter().any(|a| matches!(a, Action::Pair(..))) && !game.stock.is_empty() {
+            game.perform(&Action::Deal);
+        }
+        let pair = game.actions()[0];
+        assert!(matches!(pair, Action::Pair(..)), "pairs come before `deal` in the list");
+        game.perform(&pair);
+        assert_eq!(game.discard.len(), 2);
+        let before = game.stock.len();
+        game.perform(&Action::Deal);
+        assert_eq!(game.stock.len(), before.saturating_sub(6));
+        assert_eq!(game.check(), Ok(()));
+    }
+}
+"#;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_become_crate_names_and_types() {
+        assert_eq!(crate_name(Path::new("/tmp/my-golf")).unwrap(), "my-golf");
+        for bad in ["My-Golf", "9lives", "golf-", "with space", "test", ""] {
+            assert!(crate_name(Path::new(bad)).is_err(), "{bad}");
+        }
+        assert_eq!(template::type_name("my-golf2"), "MyGolf2");
+        assert_eq!(template::title("my-golf"), "My golf");
+    }
+
+    #[test]
+    fn the_template_names_the_sdk_and_the_plugin() {
+        let files = template::files("my-golf", Path::new("/opt/patience/engine"));
+        let manifest = &files.iter().find(|(path, _)| *path == "Cargo.toml").unwrap().1;
+        assert!(manifest.contains("name = \"my-golf\""), "{manifest}");
+        assert!(manifest.contains("patience-engine = { path = \"/opt/patience/engine\" }"), "{manifest}");
+        assert!(manifest.contains("\n[workspace]\n"), "its own workspace: {manifest}");
+        let lib = &files.iter().find(|(path, _)| *path == "src/lib.rs").unwrap().1;
+        assert!(lib.contains("pub struct MyGolf {") && lib.contains("id: \"my-golf\".into()"));
+        assert!(!lib.contains("{{"), "every placeholder is filled");
+    }
+}

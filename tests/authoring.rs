@@ -1,0 +1,236 @@
+//! Writing a plugin, end to end, the way an author does it:
+//!
+//! * the example plugin (`examples/golf`) builds with `patience build`,
+//!   passes `patience check`, and once dropped into a plugins directory is
+//!   listed, shown, solved and compared with no host changes;
+//! * a crate made by `patience new` builds and passes `patience check`
+//!   unchanged, and its own unit tests pass;
+//! * deliberately broken fixtures (`tests/plugins/`) fail `check`, each with
+//!   the message that names its bug, where it showed and how to see it.
+//!
+//! The command-line tests run the real `patience` binary of this build
+//! profile (built here first if needed, so it is never stale).
+
+use patience_conformance::{CheckId, Config, Report};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the workspace").to_path_buf()
+}
+
+/// `target/<profile>/patience`, brought up to date once per test run. The
+/// test binary itself lives in `target/<profile>/deps/`.
+fn patience_binary() -> &'static Path {
+    static BINARY: OnceLock<PathBuf> = OnceLock::new();
+    BINARY.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test binary has a path");
+        let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>").to_path_buf();
+        let target_dir = profile_dir.parent().expect("target/<profile>");
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev".to_string(),
+            Some(other) => other.to_string(),
+            None => panic!("no profile directory in {}", exe.display()),
+        };
+        let output = Command::new(env!("CARGO"))
+            .args(["build", "--profile", &profile, "-p", "patience", "--bin", "patience", "--target-dir"])
+            .arg(target_dir)
+            .current_dir(workspace())
+            .output()
+            .expect("cargo runs");
+        assert!(output.status.success(), "building patience failed:\n{}", String::from_utf8_lossy(&output.stderr));
+        profile_dir.join("patience")
+    })
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("patience-authoring-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// Runs `patience` in `dir` with its own compile cache and no plugins
+/// directory from the environment.
+fn patience(dir: &Path, args: &[&str]) -> Output {
+    Command::new(patience_binary())
+        .args(args)
+        .current_dir(dir)
+        .env("PATIENCE_CACHE_DIR", dir.join("cache"))
+        .env_remove("PATIENCE_PLUGINS")
+        .output()
+        .expect("patience runs")
+}
+
+fn text(output: &Output) -> String {
+    format!("{}\n{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+}
+
+/// Runs `patience` and expects success; returns its standard output.
+fn succeed(dir: &Path, args: &[&str]) -> String {
+    let output = patience(dir, args);
+    assert!(output.status.success(), "`patience {}` failed:\n{}", args.join(" "), text(&output));
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Few enough games to keep the suite quick; every check still runs.
+const CHECK_GAMES: &str = "60";
+
+#[test]
+fn the_example_plugin_builds_passes_check_and_plays_without_host_changes() {
+    let dir = scratch("golf");
+    let golf_crate = workspace().join("examples/golf");
+    let built = succeed(&dir, &["build", golf_crate.to_str().unwrap(), "--out", "plugins"]);
+    assert!(built.contains("built `golf` 1.0.0 (Pyramid Golf)"), "{built}");
+    assert!(dir.join("plugins/golf.wasm").is_file());
+
+    let report = succeed(&dir, &["check", "plugins/golf.wasm", "--games", CHECK_GAMES]);
+    assert!(report.contains("result: all 9 checks passed"), "{report}");
+    assert!(report.contains("[pass] hidden cards") && report.contains("two unseen cards swapped"), "{report}");
+
+    let list = succeed(&dir, &["--plugins", "plugins", "list"]);
+    let golf = list.lines().find(|line| line.starts_with("golf")).unwrap_or_else(|| panic!("golf is listed: {list}"));
+    assert!(golf.contains("Pyramid Golf") && golf.contains("plugins/golf.wasm"), "{golf}");
+
+    // Deal 3: the bottom row face up, 21 covered cards face down.
+    let deck = patience_engine::deal::shuffled_deck(3);
+    let shown = succeed(&dir, &["--plugins", "plugins", "show", "golf", "--seed", "3"]);
+    assert_eq!(shown.matches("##").count(), 22, "21 face-down pyramid cards and the stock: {shown}");
+    assert!(shown.contains(&deck[28].to_string()) && shown.contains("Stock: 23"), "{shown}");
+
+    let solved = succeed(&dir, &["--plugins", "plugins", "solve", "golf", "--seed", "3"]);
+    assert!(solved.contains("verdict: "), "{solved}");
+
+    let compared = succeed(
+        &dir,
+        &["--plugins", "plugins", "compare", "golf", "relaxed", "--deals", "4", "--players", "solver,expert,greedy", "--jobs", "1"],
+    );
+    assert!(compared.contains("golf") && compared.contains("relaxed"), "{compared}");
+    let _ = std::fs::remove_dir_all(&dir); // kept when a step fails, to look at
+}
+
+#[test]
+fn a_new_plugin_builds_and_passes_check_unchanged() {
+    let dir = scratch("new");
+    let created = succeed(&dir, &["new", "my-pairs"]);
+    assert!(created.contains("created the plugin crate `my-pairs`"), "{created}");
+    for file in ["Cargo.toml", "Cargo.lock", "src/lib.rs", "README.md"] {
+        assert!(dir.join("my-pairs").join(file).is_file(), "{file} is created");
+    }
+    let again = patience(&dir, &["new", "my-pairs"]);
+    assert!(!again.status.success() && text(&again).contains("already exists"), "{}", text(&again));
+
+    let built = succeed(&dir, &["build", "my-pairs"]);
+    assert!(built.contains("built `my-pairs` 0.1.0 (My pairs)"), "{built}");
+    let component = dir.join("my-pairs/target/plugin/my-pairs.wasm");
+    let report = succeed(&dir, &["check", component.to_str().unwrap(), "--games", CHECK_GAMES]);
+    assert!(report.contains("result: all 9 checks passed"), "{report}");
+
+    let unit_tests = Command::new(env!("CARGO"))
+        .args(["test", "--manifest-path", "my-pairs/Cargo.toml"])
+        .current_dir(&dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .expect("cargo runs");
+    assert!(unit_tests.status.success(), "the template's own tests:\n{}", text(&unit_tests));
+    assert!(text(&unit_tests).contains("2 passed"), "{}", text(&unit_tests));
+    let _ = std::fs::remove_dir_all(&dir); // a whole cargo target dir; kept when a step fails
+}
+
+#[test]
+fn new_refuses_names_that_cannot_be_plugin_ids() {
+    let dir = scratch("bad-name");
+    let output = patience(&dir, &["new", "My Golf"]);
+    assert!(!output.status.success());
+    assert!(text(&output).contains("cannot be a plugin name"), "{}", text(&output));
+    assert!(!dir.join("My Golf").exists(), "nothing is created");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- broken plugins -----
+
+fn check_fixture(file: &str) -> Report {
+    let config = Config { games: 40, plugin_path: Some(PathBuf::from(format!("fixtures/{file}"))), ..Config::default() };
+    patience_conformance::check_bytes(patience_tests::fixture(file), &config)
+}
+
+/// The report fails check `id` with a message containing `needle`, says
+/// where (a deal, a move number) and how to reproduce it.
+fn assert_fails(report: &Report, id: CheckId, needle: &str) {
+    assert!(!report.passed(), "{report}");
+    let check = report.check(id);
+    let failure = check
+        .failures
+        .iter()
+        .find(|failure| failure.what.contains(needle))
+        .unwrap_or_else(|| panic!("`{}` should fail with `{needle}`:\n{report}", id.name()));
+    assert!(failure.place.deal.is_some() && failure.place.moves_played.is_some(), "{report}");
+    assert!(failure.reproduce[0].starts_with("patience --plugins fixtures play "), "{report}");
+    assert!(report.to_string().contains(&format!("[FAIL] {}", id.name())), "{report}");
+}
+
+#[test]
+fn a_nondeterministic_plugin_fails_the_determinism_check() {
+    let report = check_fixture("nondeterministic.wasm");
+    assert_fails(&report, CheckId::Determinism, "not deterministic");
+    assert_fails(&report, CheckId::Determinism, "slot 1 is at (1.5, 0, z 0) in one and (1.75, 0, z 0) in the other");
+}
+
+#[test]
+fn a_plugin_showing_a_card_twice_fails_the_layout_check() {
+    let report = check_fixture("duplicate-card.wasm");
+    assert_fails(&report, CheckId::Layouts, "is shown twice (again in slot 2)");
+    let failure = &report.check(CheckId::Layouts).failures[0];
+    assert_eq!(failure.place.moves_played, Some(3), "the bug shows after the third draw: {report}");
+    assert!(failure.reproduce[0].ends_with("--moves \"draw, draw, draw\""), "{report}");
+}
+
+#[test]
+fn a_listed_move_that_does_not_apply_fails_the_moves_check() {
+    let report = check_fixture("refused-move.wasm");
+    assert_fails(&report, CheckId::Moves, "move `draw` (id 0) is listed, but `apply` refuses it: the game is over");
+    assert_fails(&report, CheckId::Layouts, "the game is over (Won: `Five cards drawn`) but 1 moves are still listed");
+}
+
+#[test]
+fn a_face_down_card_named_in_a_label_fails_the_hidden_card_check() {
+    let report = check_fixture("leaky.wasm");
+    assert_fails(&report, CheckId::HiddenCards, "hidden information leaks: the label of slot 0 (face down) is `");
+    let failure = &report.check(CheckId::HiddenCards).failures[0];
+    assert_eq!(failure.reproduce.len(), 2, "both deals of the pair can be replayed: {report}");
+    assert!(failure.reproduce.iter().all(|line| line.contains("--deck \"")), "{report}");
+    for id in [CheckId::Determinism, CheckId::Layouts, CheckId::Moves, CheckId::Snapshots] {
+        assert!(report.check(id).passed(), "only the leak is wrong with it: {report}");
+    }
+}
+
+#[test]
+fn the_bundled_plugins_pass_check() {
+    // Guards the checks against false alarms on plugins known to be sound.
+    for (file, bytes) in patience_tests::bundled() {
+        let config = Config { games: 30, solve_deals: 2, ..Config::default() };
+        let report = patience_conformance::check_bytes(bytes, &config);
+        assert!(report.passed(), "{file}:\n{report}");
+    }
+}
+
+#[test]
+fn check_exits_with_failure_and_prints_the_report() {
+    let dir = scratch("check-cli");
+    std::fs::write(dir.join("leaky.wasm"), patience_tests::fixture("leaky.wasm")).unwrap();
+    let output = patience(&dir, &["check", "leaky.wasm", "--games", "10"]);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output));
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("[FAIL] hidden cards"), "{report}");
+    assert!(report.contains("reproduce: patience --plugins . play leaky --deck"), "{report}");
+    assert!(report.contains("result: FAILED (hidden cards)"), "{report}");
+
+    std::fs::write(dir.join("not-a-plugin.wasm"), b"hello").unwrap();
+    let output = patience(&dir, &["check", "not-a-plugin.wasm"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output).contains("[FAIL] load") && text(&output).contains("not a WebAssembly file"), "{}", text(&output));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
