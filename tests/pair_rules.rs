@@ -327,3 +327,22 @@ fn bad_settings_are_refused_by_the_plugin_with_the_reason() {
     let short = Game::start(plugin, &Deal::Cards(cards("Ah 2h")), &[]).err().unwrap();
     assert!(short.to_string().contains("52 cards"), "{short}");
 }
+
+#[test]
+fn resampling_redeals_only_what_the_player_has_not_seen() {
+    let mut game = start("relaxed", Deal::Seed(30), &[("face_down", "true")]);
+    game.play("draw").unwrap();
+    let layout = game.layout().unwrap();
+    let mut hidden_differs = false;
+    for seed in 0..12 {
+        let mut sample = game.resample(seed).unwrap().expect("pair games resample");
+        let sampled = sample.layout().unwrap();
+        assert_eq!(sampled, layout, "everything shown stays the same");
+        assert_eq!(sample.moves().unwrap(), game.moves().unwrap());
+        sample.play("draw").unwrap();
+        let mut real = Game::restore(plugin("relaxed"), game.current_snapshot()).unwrap();
+        real.play("draw").unwrap();
+        hidden_differs |= face(&sample.layout().unwrap(), WASTE) != face(&real.layout().unwrap(), WASTE);
+    }
+    assert!(hidden_differs, "the unseen stock is really dealt anew");
+}

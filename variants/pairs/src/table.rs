@@ -439,6 +439,44 @@ impl<P: Profile> Variant for PairGame<P> {
         self.position_key()
     }
 
+    /// Deals anew what the player has not seen: face-down pyramid cards
+    /// and, during the first pass, the stock cards not yet turned up (the
+    /// open top stays when `stock_top_playable`). From the second pass on
+    /// the whole talon has been seen, in order.
+    fn resample(&self, rng: &mut patience_engine::deal::DealRng) -> Option<Self> {
+        let hidden_pyramid: Vec<usize> = if self.options.face_down {
+            (0..PYRAMID_CARDS).filter(|&p| self.is_present(p) && !self.is_free(p)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut hidden_talon: Vec<usize> =
+            if self.pass == 1 { self.stock.ids().iter().map(|&id| id as usize).collect() } else { Vec::new() };
+        if self.options.stock_top_playable {
+            if let Some(top) = self.stock.top() {
+                hidden_talon.retain(|&id| id != top as usize);
+            }
+        }
+        let mut unseen: Vec<Card> = hidden_pyramid
+            .iter()
+            .map(|&p| self.pyramid[p])
+            .chain(hidden_talon.iter().map(|&t| self.talon[t]))
+            .collect();
+        for i in (1..unseen.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            unseen.swap(i, j);
+        }
+        let mut sample = self.clone();
+        let mut dealt = unseen.into_iter();
+        for &p in &hidden_pyramid {
+            sample.pyramid[p] = dealt.next().expect("as many cards as places");
+        }
+        for &t in &hidden_talon {
+            sample.talon[t] = dealt.next().expect("as many cards as places");
+        }
+        sample.ranks = RankMasks::of(&sample.pyramid, &sample.talon);
+        Some(sample)
+    }
+
     fn is_dead(&self) -> bool {
         self.cannot_win()
     }
