@@ -790,13 +790,13 @@ impl PatienceApp {
 
     fn save_stats(&mut self) {
         if let Err(error) = storage::save(&self.data_dir.join(stats::FILE_NAME), &self.stats) {
-            self.notices.push(format!("Statistics could not be saved in {}: {error}", self.data_dir.display()));
+            self.notices.push(format!("Statistics could not be saved in {}: {error:#}", self.data_dir.display()));
         }
     }
 
     pub(crate) fn save_settings(&mut self) {
         if let Err(error) = storage::save(&self.data_dir.join(settings::FILE_NAME), &self.settings) {
-            self.notices.push(format!("Settings could not be saved in {}: {error}", self.data_dir.display()));
+            self.notices.push(format!("Settings could not be saved in {}: {error:#}", self.data_dir.display()));
         }
     }
 

@@ -7,22 +7,16 @@
 //! cannot be read is moved aside as `NAME.broken-N` and the app starts
 //! fresh, saying so: a damaged file must never keep the app from starting.
 
+use patience_runtime::files;
 use serde::{Serialize, de::DeserializeOwned};
-use std::fs::{self, File};
-use std::io::{self, Write};
+use std::fs;
+use std::io;
 use std::path::{Path, PathBuf};
 
-/// The data directory the environment asks for.
+/// The data directory the environment asks for (the runtime's, so saved
+/// games, settings and statistics live side by side).
 pub fn default_data_dir() -> PathBuf {
-    let env = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from);
-    if let Some(dir) = env("PATIENCE_DATA_DIR") {
-        return dir;
-    }
-    if let Some(dir) = env("XDG_DATA_HOME") {
-        return dir.join("patience");
-    }
-    let home = env("HOME").unwrap_or_else(|| PathBuf::from("."));
-    home.join(".local").join("share").join("patience")
+    files::data_dir()
 }
 
 /// A value read from disk, and what the player should be told about it.
@@ -46,14 +40,14 @@ pub fn load<T: DeserializeOwned + Default>(path: &Path, what: &str) -> Loaded<T>
 }
 
 fn set_aside<T: Default>(path: &Path, what: &str, problem: &str) -> Loaded<T> {
-    let notice = match broken_name(path).and_then(|aside| fs::rename(path, &aside).map(|()| aside)) {
+    let notice = match files::set_aside(path) {
         Ok(aside) => format!(
             "Your {what} file could not be read ({}), so it was moved to {} and {what} start afresh.",
             problem.trim(),
             aside.display()
         ),
         Err(error) => format!(
-            "Your {what} file {} could not be read ({}) nor moved aside ({error}); {what} start afresh.",
+            "Your {what} file {} could not be read ({}) nor moved aside ({error:#}); {what} start afresh.",
             path.display(),
             problem.trim()
         ),
@@ -61,38 +55,10 @@ fn set_aside<T: Default>(path: &Path, what: &str, problem: &str) -> Loaded<T> {
     Loaded { value: T::default(), notice: Some(notice) }
 }
 
-/// `stats.toml.broken-1`, or the first number not taken yet.
-fn broken_name(path: &Path) -> io::Result<PathBuf> {
-    let name = path.file_name().ok_or_else(|| io::Error::other("no file name"))?.to_string_lossy().into_owned();
-    (1..10_000)
-        .map(|n| path.with_file_name(format!("{name}.broken-{n}")))
-        .find(|candidate| !candidate.exists())
-        .ok_or_else(|| io::Error::other("too many broken copies already"))
-}
-
 /// Writes `value` to `path` atomically, creating the directory if needed.
-pub fn save<T: Serialize>(path: &Path, value: &T) -> io::Result<()> {
-    let text = toml::to_string_pretty(value).map_err(io::Error::other)?;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir)?;
-    let name = path.file_name().ok_or_else(|| io::Error::other("no file name"))?.to_string_lossy().into_owned();
-    let temporary = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let written = (|| {
-        let mut file = File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&temporary, path)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-        return written;
-    }
-    // The rename itself is durable only once the directory is synced; not
-    // every platform can open a directory, and that is not worth failing.
-    if let Ok(directory) = File::open(dir) {
-        let _ = directory.sync_all();
-    }
-    Ok(())
+pub fn save<T: Serialize>(path: &Path, value: &T) -> anyhow::Result<()> {
+    let text = toml::to_string_pretty(value)?;
+    files::write_atomically(path, text.as_bytes())
 }
 
 #[cfg(test)]
