@@ -122,3 +122,19 @@ fn broken_binaries_are_refused_with_the_reason() {
     // The runtime still loads good plugins afterwards.
     load_fixture(&runtime, "hostile.wasm").unwrap();
 }
+
+/// A deal too big for the solver's table (relaxed, three passes, open stock,
+/// deal 7) must come back `unknown` within the default memory limit, never
+/// as an out-of-memory fault: the table's bound has to hold inside wasm.
+#[test]
+fn a_search_that_fills_the_solver_table_answers_unknown_within_the_memory_limit() {
+    use patience_runtime::{plugin::Source, Limits, Runtime};
+    use std::sync::Arc;
+    let runtime = Arc::new(Runtime::new(Limits::default(), None).unwrap());
+    let bytes = patience_tests::bundled().into_iter().find(|(file, _)| *file == "relaxed.wasm").unwrap().1;
+    let plugin = runtime.load(bytes, Source::Bundled("relaxed.wasm".into())).unwrap();
+    let options = settings(&plugin, &[("passes", "3"), ("stock_top_playable", "true")]);
+    let mut game = Game::start(&plugin, &Deal::Seed(7), &options).unwrap();
+    let solution = game.solve(u64::MAX, false).expect("no fault");
+    assert_eq!(solution.verdict, patience_engine::solver::Verdict::Unknown, "{} nodes", solution.nodes);
+}

@@ -10,18 +10,19 @@
 //!
 //! Both stop after `budget` expanded positions and answer `Unknown`. Memory
 //! is bounded whatever the budget: the depth-first table holds at most
-//! [`TABLE_LIMIT`] keys (about 26 MB at its peak, well inside a plugin's
+//! [`TABLE_LIMIT`] keys (24 MB at its peak, well inside a plugin's
 //! default 64 MiB), A* keeps at most [`STORED_STATES_LIMIT`] positions; a
 //! search that reaches its bound answers `Unknown` instead of running out of
 //! memory.
 
 use crate::variant::Variant;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The most positions the depth-first search remembers.
-pub const TABLE_LIMIT: usize = 800_000;
+/// The most positions the depth-first search remembers: three quarters of
+/// 2^20 slots, so the table never grows past 16 MB (24 MB while it doubles).
+pub const TABLE_LIMIT: usize = 3 << 18;
 /// The most positions A* keeps (each is a whole game state).
 pub const STORED_STATES_LIMIT: usize = 150_000;
 
@@ -70,7 +71,75 @@ impl Hasher for KeyHasher {
     }
 }
 
-pub type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+/// The set of positions the depth-first search has seen: open addressing
+/// with linear probing over a flat array of keys, doubling as it fills.
+/// Cheaper than a general hash set for what the search does millions of
+/// times per second (insert a 128-bit key, learn whether it was new), inside
+/// wasm too, where the general set has no SIMD to probe with.
+pub struct KeySet {
+    /// 0 marks an empty slot; the key 0 itself is tracked in `holds_zero`.
+    slots: Vec<u128>,
+    len: usize,
+    holds_zero: bool,
+}
+
+impl Default for KeySet {
+    fn default() -> KeySet {
+        KeySet { slots: vec![0; 1 << 12], len: 0, holds_zero: false }
+    }
+}
+
+impl KeySet {
+    /// Adds `key`; false if it was already there.
+    pub fn insert(&mut self, key: u128) -> bool {
+        if key == 0 {
+            return !core::mem::replace(&mut self.holds_zero, true);
+        }
+        // At most three quarters full, so probes stay short.
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let inserted = place(&mut self.slots, key);
+        self.len += inserted as usize;
+        inserted
+    }
+
+    pub fn len(&self) -> usize {
+        self.len + self.holds_zero as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![0; self.slots.len() * 2];
+        let old = core::mem::replace(&mut self.slots, doubled);
+        for key in old.into_iter().filter(|&key| key != 0) {
+            place(&mut self.slots, key);
+        }
+    }
+}
+
+/// Puts a nonzero `key` into `slots` (a power of two long, never full);
+/// false if it is there already.
+fn place(slots: &mut [u128], key: u128) -> bool {
+    let mask = slots.len() - 1;
+    // Fibonacci hashing: the top bits of the product are the well-mixed ones.
+    let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 96) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut at = (mixed >> (64 - slots.len().trailing_zeros())) as usize;
+    loop {
+        match slots[at] {
+            0 => {
+                slots[at] = key;
+                return true;
+            }
+            existing if existing == key => return false,
+            _ => at = (at + 1) & mask,
+        }
+    }
+}
+
 pub type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
 struct Frame<V: Variant> {
@@ -105,10 +174,18 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             let line = stack.iter().map(|frame| frame.actions[frame.next - 1].clone()).collect();
             return Solution { verdict: Verdict::Winnable, line, nodes };
         }
-        if !seen.insert(child.state_key()) || child.is_dead() {
+        if !seen.insert(child.state_key()) {
             continue;
         }
-        if nodes >= budget || seen.len() >= TABLE_LIMIT {
+        // Checked on every new key, dead or not, so the table cannot grow
+        // past its bound.
+        if seen.len() >= TABLE_LIMIT {
+            return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
+        }
+        if child.is_dead() {
+            continue;
+        }
+        if nodes >= budget {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
         }
         nodes += 1;
@@ -235,6 +312,25 @@ mod tests {
         assert!(found.nodes as usize <= TABLE_LIMIT + 1, "{}", found.nodes);
         let optimal = solve_optimal(&start, u64::MAX);
         assert_eq!(optimal.verdict, Verdict::Unknown);
+    }
+
+    #[test]
+    fn the_key_set_keeps_every_key_once_across_growth() {
+        let mut set = KeySet::default();
+        assert!(set.is_empty());
+        assert!(set.insert(0), "the key 0 is a key like any other");
+        assert!(!set.insert(0));
+        // Keys that differ only in their high bits, and enough of them to
+        // double the table several times.
+        for i in 1..=20_000u128 {
+            assert!(set.insert(i << 100), "{i}");
+            assert!(set.insert(i), "{i}");
+        }
+        assert_eq!(set.len(), 40_001);
+        for i in 1..=20_000u128 {
+            assert!(!set.insert(i << 100) && !set.insert(i), "{i} is remembered");
+        }
+        assert_eq!(set.len(), 40_001);
     }
 
     #[test]
