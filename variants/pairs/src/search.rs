@@ -3,7 +3,8 @@
 //! every position it visits, so they avoid allocation.
 
 use crate::Profile;
-use crate::geometry::{DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
+use crate::geometry::{BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
+use crate::moves::{Action, Place};
 use crate::options::{Passes, Win};
 use crate::table::PairGame;
 use patience_engine::card::KING;
@@ -91,6 +92,58 @@ impl<P: Profile> PairGame<P> {
             | self.pass_code() << 124
     }
 
+    /// A removal every winning line makes, which can therefore be made now:
+    /// a card that must go (every pyramid card; talon cards too when the
+    /// goal is `all`) whose only possible partner left is the one it can
+    /// pair with now. Making a removal earlier than a winning line does
+    /// keeps the rest of that line legal: pyramid cards only get freer,
+    /// and a waste top taken early just lets later cards land on the card
+    /// beneath it. (Not a stock top, whose draw the line may rely on, and
+    /// not a waste card of a three-pile game that will be gathered up
+    /// again, which would shift where later draws land.)
+    pub(crate) fn forced_removal(&self, actions: &[Action]) -> Option<Action> {
+        let talon_may_move_early = self.piles() == 1 || !self.passes_remain();
+        actions.iter().copied().find(|action| {
+            let Action::Pair(first, second) = *action else { return false };
+            let movable = |place: Place| match place {
+                Place::Pyramid(_) => true,
+                Place::WasteTop(_) => talon_may_move_early,
+                Place::StockTop | Place::UnderWasteTop(_) => false,
+            };
+            movable(first)
+                && movable(second)
+                && (self.only_partner_left(first) || self.only_partner_left(second))
+        })
+    }
+
+    /// Whether the card at `place` must be removed and has exactly one
+    /// card left it could ever pair with (which, for a legal pair, is the
+    /// other card of that pair).
+    fn only_partner_left(&self, place: Place) -> bool {
+        let talon_left = !self.talon_gone & FULL_TALON;
+        match place {
+            Place::Pyramid(position) => {
+                let position = position as usize;
+                let partner = 13 - self.pyramid[position].rank as usize;
+                let mut reachable = !NEVER_TOGETHER[position];
+                if self.options.overlap_pairs {
+                    reachable |= DIRECT_NEIGHBOURS[position];
+                }
+                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left & reachable;
+                let in_talon = self.ranks.talon[partner] & talon_left;
+                in_pyramid.count_ones() + in_talon.count_ones() == 1
+            }
+            Place::WasteTop(pile) if self.options.win == Win::All => {
+                let Some(id) = self.waste[pile as usize].top() else { return false };
+                let partner = 13 - self.talon[id as usize].rank as usize;
+                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left;
+                let in_talon = self.ranks.talon[partner] & talon_left & !(1 << id);
+                in_pyramid.count_ones() + in_talon.count_ones() == 1
+            }
+            _ => false,
+        }
+    }
+
     /// True only when the goal is certainly out of reach (never for a
     /// winnable position).
     ///
@@ -115,7 +168,9 @@ impl<P: Profile> PairGame<P> {
         match self.options.win {
             Win::All if talon_alone => !ranks.feasible(&ranks.talon, &ZERO_COUNTS),
             Win::All => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
-            Win::Pyramid if talon_alone && !self.passes_remain() => !self.some_dig_depth_works(&ranks),
+            Win::Pyramid if talon_alone && !self.passes_remain() => {
+                !self.some_dig_depth_works(&ranks) || !self.last_pair_possible(&ranks)
+            }
             Win::Pyramid => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
         }
     }
@@ -142,35 +197,83 @@ impl<P: Profile> PairGame<P> {
         };
         let in_stock = !self.talon_gone & dealt_after_waste;
         let stock = self.ranks.talon.map(|dealt| (dealt & in_stock).count_ones());
-        // Digging one card deeper changes only its own rank pair, so keep
-        // a verdict per rank pair and update the one that changed.
-        let mut forced = ZERO_COUNTS;
-        let mut pair_ok = [true; 7];
-        for (a, ok) in pair_ok.iter_mut().enumerate().skip(1) {
-            *ok = ranks.pair_feasible(a, &forced, &stock);
+        let waste_from_top = self.waste[0].ids().iter().rev().map(|&id| self.talon[id as usize].rank as usize);
+        ranks.some_prefix_works(ZERO_COUNTS, &stock, waste_from_top)
+    }
+
+    /// Last pass, one waste pile, talon cards pairing only with pyramid
+    /// cards: look at the last removal of a pyramid card other than a King
+    /// (Kings go alone whenever they are free). Either it pairs two pyramid
+    /// cards, or one pyramid card `X` with a talon card `t`. In the second
+    /// case every other pyramid card but Kings is gone by then, so `X`
+    /// buries none of them, and everything on the waste above `t` has been
+    /// removed first, each with a pyramid partner: the waste cards above it
+    /// now and every stock card drawn onto it (some prefix of the stock
+    /// after `t`). Nothing below `t` can be used before the end. True if a
+    /// last pair of pyramid cards is possible, or some `X`, `t` and prefix
+    /// let every rank pair off. (The apex, unless a King, is always `X`.)
+    fn last_pair_possible(&self, ranks: &RankPairs) -> bool {
+        let kings = self.ranks.pyramid[KING as usize];
+        let left = self.pyramid_left & !kings;
+        let mut can_be_last = 0u32;
+        let mut rest = left;
+        while rest != 0 {
+            let position = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if BURIED_UNDER[position] & left == 0 {
+                can_be_last |= 1 << position;
+            }
         }
-        let mut failing = pair_ok.iter().filter(|ok| !**ok).count();
-        if failing == 0 {
-            return true;
+        if can_be_last == 0 {
+            return true; // only Kings left
         }
-        for &id in self.waste[0].ids().iter().rev() {
-            let rank = self.talon[id as usize].rank as usize;
-            if rank == KING as usize {
-                continue; // removed alone: digging past it is free
+        let rank_of_position = |position: usize| self.pyramid[position].rank as usize;
+        let mut candidates = can_be_last;
+        while candidates != 0 {
+            let x = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let partners = self.ranks.pyramid[13 - rank_of_position(x)] & can_be_last & !NEVER_TOGETHER[x];
+            if partners != 0 {
+                return true; // the last removal can pair two pyramid cards
             }
-            forced[rank] += 1;
-            if forced[rank] > ranks.pyramid[13 - rank] {
-                return false; // more forced cards than partners: deeper only forces more
-            }
-            let a = rank.min(13 - rank);
-            let ok = ranks.pair_feasible(a, &forced, &stock);
-            if ok != pair_ok[a] {
-                pair_ok[a] = ok;
-                if ok { failing -= 1 } else { failing += 1 }
-            }
-            if failing == 0 {
+        }
+        let mut candidates = can_be_last;
+        while candidates != 0 {
+            let x = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            if self.talon_partner_can_wait(x, ranks) {
                 return true;
             }
+        }
+        false
+    }
+
+    /// For `last_pair_possible`: some talon card can be the partner of
+    /// pyramid card `x` when every other pyramid card but Kings is gone.
+    fn talon_partner_can_wait(&self, x: usize, ranks: &RankPairs) -> bool {
+        let partner_rank = 13 - self.pyramid[x].rank as usize;
+        let ranks = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
+        let rank_of = |id: u8| self.talon[id as usize].rank as usize;
+        let waste = self.waste[0].ids();
+        // The stock from its top down.
+        let stock = self.stock.ids().iter().rev().copied();
+        for (at, &id) in waste.iter().enumerate() {
+            if rank_of(id) == partner_rank {
+                let mut forced = ZERO_COUNTS;
+                waste[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
+                if ranks.some_prefix_works(forced, &ZERO_COUNTS, stock.clone().map(rank_of)) {
+                    return true;
+                }
+            }
+        }
+        let mut optional = ZERO_COUNTS;
+        waste.iter().for_each(|&id| optional[rank_of(id)] += 1);
+        let mut rest = stock.map(rank_of);
+        while let Some(rank) = rest.next() {
+            if rank == partner_rank && ranks.some_prefix_works(ZERO_COUNTS, &optional, rest.clone()) {
+                return true;
+            }
+            optional[rank] += 1;
         }
         false
     }
@@ -202,6 +305,7 @@ const ZERO_COUNTS: [u32; 14] = [0; 14];
 
 /// The remaining cards by rank, and (for the rank pairs where it matters)
 /// how many disjoint pairs the pyramid could form on its own.
+#[derive(Clone)]
 struct RankPairs {
     /// Pyramid cards per rank, as position masks.
     pyramid_cards: [u32; 14],
@@ -227,6 +331,55 @@ impl RankPairs {
             pyramid_pairs: Default::default(),
             overlap: game.options.overlap_pairs && !game.options.face_down,
         }
+    }
+
+    /// The same without the pyramid card at `position` (of rank `rank`).
+    fn without_pyramid_card(&self, position: usize, rank: usize) -> RankPairs {
+        let mut fewer = self.clone();
+        fewer.pyramid_cards[rank] &= !(1 << position);
+        fewer.pyramid[rank] -= 1;
+        fewer.pyramid_pairs[rank.min(13 - rank)].set(None);
+        fewer
+    }
+
+    /// Whether every rank pair can pair off with `forced` talon cards plus
+    /// some prefix of the ranks `then_forced` (each card of it forced too),
+    /// and the `optional` ones free to help.
+    fn some_prefix_works(
+        &self,
+        mut forced: [u32; 14],
+        optional: &[u32; 14],
+        then_forced: impl Iterator<Item = usize>,
+    ) -> bool {
+        // Forcing one more card changes only its own rank pair, so keep a
+        // verdict per rank pair and update the one that changed.
+        let mut pair_ok = [true; 7];
+        for (a, ok) in pair_ok.iter_mut().enumerate().skip(1) {
+            *ok = self.pair_feasible(a, &forced, optional);
+        }
+        let mut failing = pair_ok.iter().filter(|ok| !**ok).count();
+        if failing == 0 {
+            return true;
+        }
+        for rank in then_forced {
+            if rank == KING as usize {
+                continue; // removed alone
+            }
+            forced[rank] += 1;
+            if forced[rank] > self.pyramid[13 - rank] {
+                return false; // more forced cards than partners: a longer prefix only forces more
+            }
+            let a = rank.min(13 - rank);
+            let ok = self.pair_feasible(a, &forced, optional);
+            if ok != pair_ok[a] {
+                pair_ok[a] = ok;
+                if ok { failing -= 1 } else { failing += 1 }
+            }
+            if failing == 0 {
+                return true;
+            }
+        }
+        false
     }
 
     fn pyramid_pairs(&self, a: usize) -> u32 {

@@ -427,10 +427,16 @@ impl<P: Profile> Variant for PairGame<P> {
     /// A free King can always go at once: removing it never takes a card
     /// away from another move, and waiting can only bury it on the waste.
     /// So when one is free, the solver tries only that.
+    ///
+    /// Likewise a removal every winning line must make (see
+    /// `forced_removal`) is the only move tried.
     fn solver_actions(&self) -> Vec<Action> {
         let actions = self.actions();
-        match actions.iter().find(|action| matches!(action, Action::King(_))) {
-            Some(king) => vec![*king],
+        if let Some(king) = actions.iter().find(|action| matches!(action, Action::King(_))) {
+            return vec![*king];
+        }
+        match self.forced_removal(&actions) {
+            Some(forced) => vec![forced],
             None => actions,
         }
     }

@@ -311,12 +311,11 @@ fn dead_positions_are_recognised() {
     assert!(start::<OnePile>(&no_six_left, &[]).is_dead());
 }
 
-#[test]
-fn a_waste_card_under_a_stuck_card_is_out_of_reach_in_the_last_pass() {
-    // The apex Qc needs an Ace; the only talon Ace lies under a 5 whose
-    // partners (the four 8s) have all left the game... here: the 8s are all
-    // in the talon, so the 5 can never leave the waste.
-    let deck = deck_with(&[
+/// The apex Qc needs an Ace; the only talon Ace is As, and the 5c dealt
+/// after it can never leave the waste (the four 8s are all in the talon,
+/// and talon cards cannot pair with each other).
+fn ace_under_a_stuck_five_deck() -> Vec<patience_engine::card::Card> {
+    deck_with(&[
         (0, "Qc"),
         (5, "Ac"),
         (9, "Ad"),
@@ -327,13 +326,63 @@ fn a_waste_card_under_a_stuck_card_is_out_of_reach_in_the_last_pass() {
         (31, "8d"),
         (32, "8h"),
         (33, "8s"),
-    ]);
+    ])
+}
+
+#[test]
+fn a_waste_card_under_a_stuck_card_is_out_of_reach_in_the_last_pass() {
+    let deck = ace_under_a_stuck_five_deck();
     let mut game: One = start(&deck, &[]);
-    draw(&mut game, 1);
-    assert!(!game.is_dead(), "As is the waste top");
-    draw(&mut game, 1);
+    draw(&mut game, 2);
     assert!(game.is_dead(), "As is buried under 5c for good");
     let mut two_passes: One = start(&deck, &[("passes", "2")]);
     draw(&mut two_passes, 2);
     assert!(!two_passes.is_dead(), "a turn-over would bring As back");
+}
+
+#[test]
+fn the_last_pyramid_card_needs_a_partner_that_can_wait_for_it() {
+    // Same deal, one card drawn: As is the waste top, so digging is not the
+    // problem. But the apex goes last, with As, so nothing may be drawn
+    // onto As that cannot leave again — the 5c can't — and without drawing
+    // the pyramid cannot be cleared.
+    let deck = ace_under_a_stuck_five_deck();
+    let mut game: One = start(&deck, &[]);
+    draw(&mut game, 1);
+    assert!(game.is_dead());
+    assert_eq!(plain_search(&game, 3_000_000), Some(false), "and a plain search agrees");
+}
+
+/// Plays random games from many deals and, at every position `is_dead`
+/// calls hopeless, asks the plain search (which uses no pruning) whether a
+/// win is left. Dead means dead, not just "unlikely".
+fn dead_positions_are_really_lost<P: Profile>(options: &[(&str, &str)], seeds: u64) -> u32 {
+    let mut rng = patience_engine::deal::DealRng::new(0xDEAD);
+    let mut checked = 0;
+    for seed in 0..seeds {
+        let mut game = seeded::<P>(seed, options);
+        loop {
+            if game.is_dead() {
+                if let Some(winnable) = plain_search(&game, 400_000) {
+                    assert!(!winnable, "seed {seed}: a winnable position was called dead");
+                    checked += 1;
+                }
+                break;
+            }
+            let actions = game.actions();
+            if actions.is_empty() {
+                break;
+            }
+            let action = actions[rng.below(actions.len() as u64) as usize];
+            game.perform(&action);
+        }
+    }
+    checked
+}
+
+#[test]
+fn dead_positions_along_random_games_are_really_lost() {
+    let one_pile = dead_positions_are_really_lost::<OnePile>(&[], 100);
+    let three_piles = dead_positions_are_really_lost::<ThreePiles>(&[], 40);
+    assert!(one_pile >= 60 && three_piles >= 15, "checked {one_pile} and {three_piles} dead positions");
 }
