@@ -1,25 +1,65 @@
-//! How many one-pass relaxed deals the native solver decides per second.
-//! `cargo run --release -p patience-variant-relaxed --example throughput [deals] [budget]`
+//! How many deals the solver decides per second when compiled natively: the
+//! figure to hold the in-wasm one (`patience bench --solver`) against.
+//!
+//! `cargo run --release -p patience-variant-relaxed --example throughput -- [variant] [deals] [name=value…]`
+//!
+//! `variant` is `relaxed` (default), `classic` or `draw-three`; options as in
+//! a rule set, e.g. `passes=3 stock_top_playable=true`.
 
 use patience_engine::deal::Deal;
 use patience_engine::game::Game;
+use patience_engine::options::OptionValue;
 use patience_engine::solver::Verdict;
+use patience_engine::Variant;
+use patience_variant_classic::Classic;
+use patience_variant_draw_three::DrawThree;
 use patience_variant_relaxed::Relaxed;
 use std::time::Instant;
 
+/// The default node budget of `patience solve` and `compare`.
+const BUDGET: u64 = 1_000_000;
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let deals: u64 = args.next().map_or(2000, |a| a.parse().expect("deals: a number"));
-    let budget: u64 = args.next().map_or(2_000_000, |a| a.parse().expect("budget: a number"));
+    let mut args = std::env::args().skip(1).peekable();
+    let variant = match args.peek().map(String::as_str) {
+        Some(name) if name.parse::<u64>().is_err() && !name.contains('=') => args.next().unwrap(),
+        _ => "relaxed".to_string(),
+    };
+    let deals: u64 = match args.peek() {
+        Some(text) if !text.contains('=') => args.next().unwrap().parse().expect("deals: a number"),
+        _ => 2000,
+    };
+    let options: Vec<(String, String)> = args
+        .map(|arg| {
+            let (name, value) = arg.split_once('=').expect("options are name=value");
+            (name.to_string(), value.to_string())
+        })
+        .collect();
+    match variant.as_str() {
+        "relaxed" => measure::<Relaxed>(deals, &options),
+        "classic" => measure::<Classic>(deals, &options),
+        "draw-three" => measure::<DrawThree>(deals, &options),
+        other => panic!("unknown variant {other}: relaxed, classic or draw-three"),
+    }
+}
+
+fn measure<V: Variant>(deals: u64, options: &[(String, String)]) {
+    let specs = V::info().options;
+    let given: Vec<(String, OptionValue)> = options
+        .iter()
+        .map(|(name, value)| {
+            let spec = specs.iter().find(|spec| spec.name == *name).unwrap_or_else(|| panic!("no option {name}"));
+            (name.clone(), spec.parse(value).expect("a valid option value"))
+        })
+        .collect();
     let started = Instant::now();
-    let (mut won, mut lost, mut unknown, mut nodes, mut max_nodes) = (0, 0, 0, 0u64, 0u64);
+    let (mut won, mut lost, mut unknown, mut nodes) = (0, 0, 0, 0u64);
     let mut per_deal = Vec::new();
     for seed in 0..deals {
-        let game = Game::<Relaxed>::start(&Deal::Seed(seed), &[]).expect("a seed always deals");
-        let solution = game.solve(budget, false);
+        let game = Game::<V>::start(&Deal::Seed(seed), &given).expect("a seed always deals");
+        let solution = game.solve(BUDGET, false);
         nodes += solution.nodes;
         per_deal.push(solution.nodes);
-        max_nodes = max_nodes.max(solution.nodes);
         match solution.verdict {
             Verdict::Winnable => won += 1,
             Verdict::NotWinnable => lost += 1,
@@ -31,13 +71,19 @@ fn main() {
     let percentile = |p: f64| per_deal[((per_deal.len() - 1) as f64 * p) as usize];
     let top_share = per_deal.iter().rev().take(per_deal.len() / 100).sum::<u64>() as f64 / nodes.max(1) as f64;
     println!(
-        "nodes per deal: median {}, 90% {}, 99% {}; the costliest 1% of deals take {:.0}% of all nodes",
-        percentile(0.5), percentile(0.9), percentile(0.99), top_share * 100.0
+        "{} {options:?}, {deals} deals, native: {:.3} ms per deal, {:.0} deals/s; winnable {won}, not winnable {lost}, unknown {unknown}",
+        V::info().id,
+        seconds * 1e3 / deals as f64,
+        deals as f64 / seconds,
     );
     println!(
-        "{deals} one-pass relaxed deals in {seconds:.3} s: {:.0} deals/s; winnable {won}, not winnable {lost}, unknown {unknown}; {:.0} nodes/deal on average, {max_nodes} at most, {:.1} M nodes/s",
-        deals as f64 / seconds,
+        "nodes per deal: mean {:.0}, median {}, 90% {}, 99% {}, max {}; the costliest 1% of deals take {:.0}% of all nodes; {:.1} M nodes/s",
         nodes as f64 / deals as f64,
+        percentile(0.5),
+        percentile(0.9),
+        percentile(0.99),
+        per_deal.last().unwrap(),
+        top_share * 100.0,
         nodes as f64 / seconds / 1e6,
     );
 }
