@@ -138,3 +138,33 @@ fn a_search_that_fills_the_solver_table_answers_unknown_within_the_memory_limit(
     let solution = game.solve(u64::MAX, false).expect("no fault");
     assert_eq!(solution.verdict, patience_engine::solver::Verdict::Unknown, "{} nodes", solution.nodes);
 }
+
+/// A worker reuses one instance for deal after deal: each deal started
+/// again must be exactly the deal a fresh instance would start, and solve
+/// the same way.
+#[test]
+fn starting_again_in_the_same_instance_equals_a_fresh_start() {
+    let mut reused = start("relaxed", Deal::Seed(0), &[]);
+    for seed in 1..25 {
+        reused.start_again(&Deal::Seed(seed), &[]).unwrap();
+        let mut fresh = start("relaxed", Deal::Seed(seed), &[]);
+        assert_eq!(reused.snapshot().unwrap(), fresh.snapshot().unwrap(), "seed {seed}");
+        let (again, anew) = (reused.solve(20_000, false).unwrap(), fresh.solve(20_000, false).unwrap());
+        assert_eq!((again.verdict, again.nodes, &again.line), (anew.verdict, anew.nodes, &anew.line), "seed {seed}");
+    }
+}
+
+/// A start that fails inside the plugin leaves the instance unusable; the
+/// next start again gets a new one.
+#[test]
+fn a_failed_start_again_is_followed_by_a_fresh_instance() {
+    let runtime = runtime();
+    let plugin = load_fixture(&runtime, "hostile.wasm").expect("the hostile fixture loads");
+    let mut game = Game::start(&plugin, &Deal::Seed(1), &[]).unwrap();
+    let panicking = settings(&plugin, &[("attack", "panic"), ("in", "start")]);
+    let failure = fault(game.start_again(&Deal::Seed(2), &panicking).unwrap_err());
+    assert_eq!(failure.call, "start");
+    assert!(failure.problem.contains("panicked"), "{failure}");
+    game.start_again(&Deal::Seed(3), &[]).expect("a fresh instance starts the next deal");
+    game.play("step").expect("and plays it");
+}

@@ -7,7 +7,8 @@ use crate::players::{self, ExpertConfig, PlayRecord, PlayerKind};
 use anyhow::{bail, Result};
 use patience_engine::deal::Deal;
 use patience_engine::solver::Verdict;
-use patience_runtime::{Game, LoadedPlugin, RuleSet};
+use patience_engine::options::OptionValue;
+use patience_runtime::{Game, GameError, LoadedPlugin, RuleSet};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -110,11 +111,12 @@ impl Study {
         let records: Vec<Option<DealRecord>> = pool.install(|| {
             tasks
                 .par_iter()
-                .map(|&(rule_set, deal)| {
+                // One instance per rule set per worker, reused deal after deal.
+                .map_init(Workspace::default, |workspace, &(rule_set, deal)| {
                     if cancel.load(Ordering::Relaxed) {
                         return None;
                     }
-                    let record = self.run_one(rule_set, deal);
+                    let record = self.run_one(workspace, rule_set, deal);
                     progress();
                     Some(record)
                 })
@@ -150,37 +152,68 @@ impl Study {
             .collect()
     }
 
-    fn run_one(&self, rule_set: usize, deal: u64) -> DealRecord {
+    fn run_one(&self, workspace: &mut Workspace, rule_set: usize, deal: u64) -> DealRecord {
         let began = Instant::now();
         let mut record =
             DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, error: None, micros: 0 };
-        if let Err(error) = self.fill(&mut record) {
+        if let Err(error) = self.fill(workspace, &mut record) {
             record.error = Some(format!("{error:#}"));
         }
         record.micros = began.elapsed().as_micros() as u64;
         record
     }
 
-    fn fill(&self, record: &mut DealRecord) -> Result<()> {
-        let (rule_set, plugin) = &self.rule_sets[record.rule_set];
-        let new_game = || Game::start(plugin, &Deal::Seed(record.deal), &rule_set.options);
+    fn fill(&self, workspace: &mut Workspace, record: &mut DealRecord) -> Result<()> {
         for player in &self.players {
+            let game = self.fresh_game(workspace, record)?;
             match player {
                 PlayerKind::Solver => {
-                    let solution = new_game()?.solve(self.budget, false)?;
+                    let solution = game.solve(self.budget, false)?;
                     record.solver = Some(SolverRecord {
                         verdict: verdict_name(solution.verdict).to_string(),
                         length: (solution.verdict == Verdict::Winnable).then_some(solution.line.len() as u32),
                         nodes: solution.nodes,
                     });
                 }
-                PlayerKind::Expert => {
-                    record.expert = Some(players::play_expert(&mut new_game()?, self.expert, record.deal)?);
-                }
-                PlayerKind::Greedy => record.greedy = Some(players::play_greedy(&mut new_game()?)?),
+                PlayerKind::Expert => record.expert = Some(players::play_expert(game, self.expert, record.deal)?),
+                PlayerKind::Greedy => record.greedy = Some(players::play_greedy(game)?),
             }
         }
         Ok(())
+    }
+
+    /// The record's deal, just started under its rule set, in `workspace`.
+    fn fresh_game<'w>(&self, workspace: &'w mut Workspace, record: &DealRecord) -> Result<&'w mut Game, GameError> {
+        let (rule_set, plugin) = &self.rule_sets[record.rule_set];
+        workspace.fresh_game(record.rule_set, plugin, &Deal::Seed(record.deal), &rule_set.options)
+    }
+}
+
+/// What one worker keeps between deals: a game (and so an instance) per
+/// rule set.
+#[derive(Default)]
+struct Workspace {
+    games: Vec<Option<Game>>,
+}
+
+impl Workspace {
+    /// Rule set `index`'s game, started on `deal`.
+    fn fresh_game(
+        &mut self,
+        index: usize,
+        plugin: &Arc<LoadedPlugin>,
+        deal: &Deal,
+        options: &[(String, OptionValue)],
+    ) -> Result<&mut Game, GameError> {
+        if self.games.len() <= index {
+            self.games.resize_with(index + 1, || None);
+        }
+        let slot = &mut self.games[index];
+        match slot {
+            Some(game) => game.start_again(deal, options)?,
+            None => *slot = Some(Game::start(plugin, deal, options)?),
+        }
+        Ok(slot.as_mut().expect("just filled"))
     }
 }
 

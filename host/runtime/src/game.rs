@@ -135,6 +135,53 @@ impl Game {
         Game::create(plugin, "start", |store, guest| guest.call_start(store, &wit_deal, &wit_settings))
     }
 
+    /// Starts `deal` afresh in this game's instance, dropping the game it
+    /// held. For a worker that goes through many deals: instantiating costs
+    /// more than many a whole solve. A game whose instance has failed gets
+    /// a fresh instance instead, and a failure here marks it so.
+    pub fn start_again(&mut self, deal: &Deal, settings: &[(String, OptionValue)]) -> Result<(), GameError> {
+        if self.broken.is_some() {
+            *self = Game::start(&self.plugin, deal, settings)?;
+            return Ok(());
+        }
+        let wit_deal = convert::deal_to_wit(deal);
+        let wit_settings = convert::settings_to_wit(settings);
+        let started = self.call_with("start", false, false, |store, guest, _| guest.call_start(store, &wit_deal, &wit_settings));
+        let handle = match started {
+            Ok(Ok(handle)) => handle,
+            Ok(Err(message)) => return Err(GameError::Refused(message)),
+            Err(error) => return Err(self.mark_broken(error)),
+        };
+        let previous = std::mem::replace(&mut self.handle, handle);
+        if let Err(error) = previous.resource_drop(&mut self.store) {
+            let fault = PluginFault {
+                plugin: self.plugin.describe(),
+                call: "drop",
+                problem: describe_trap(&error, None, self.plugin.runtime().limits(), false),
+                recovered: false,
+            };
+            return Err(self.mark_broken(GameError::Fault(fault)));
+        }
+        self.slot_ids = None;
+        self.store.data_mut().log.clear();
+        match self.call_with("snapshot", false, false, |store, guest, game| guest.call_snapshot(store, game)) {
+            Ok(snapshot) => {
+                self.last_good = snapshot;
+                Ok(())
+            }
+            Err(error) => Err(self.mark_broken(error)),
+        }
+    }
+
+    /// After a failure outside the recovering calls: the instance may be
+    /// unusable, so the next [`Game::start_again`] builds a new one.
+    fn mark_broken(&mut self, error: GameError) -> GameError {
+        if let GameError::Fault(fault) = &error {
+            self.broken = Some(format!("the plugin failed in `{}`: {}", fault.call, fault.problem));
+        }
+        error
+    }
+
     /// A game rebuilt from a snapshot made by [`Game::snapshot`].
     pub fn restore(plugin: &Arc<LoadedPlugin>, snapshot: &[u8]) -> Result<Game, GameError> {
         Game::create(plugin, "restore", |store, guest| guest.call_restore(store, snapshot))
