@@ -171,6 +171,9 @@ impl<P: Profile> PairGame<P> {
             Win::Pyramid if talon_alone && !self.passes_remain() => {
                 !self.some_dig_depth_works(&ranks) || !self.last_pair_possible(&ranks)
             }
+            Win::Pyramid if self.only_pile_tops_pair() && !self.passes_remain() => {
+                !ranks.feasible(&ZERO_COUNTS, &ranks.talon) || !self.last_pair_possible(&ranks)
+            }
             Win::Pyramid => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
         }
     }
@@ -180,6 +183,12 @@ impl<P: Profile> PairGame<P> {
     /// available at a time.
     fn talon_cards_pair_only_with_pyramid(&self) -> bool {
         self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs
+    }
+
+    /// Three waste piles, and neither the stock top nor overlap pairs: only
+    /// the tops of the three piles are available talon cards.
+    fn only_pile_tops_pair(&self) -> bool {
+        self.piles() == 3 && !self.options.stock_top_playable && !self.options.overlap_pairs
     }
 
     /// Last pass, one waste pile: some number D of waste cards, taken from
@@ -201,15 +210,17 @@ impl<P: Profile> PairGame<P> {
         ranks.some_prefix_works(ZERO_COUNTS, &stock, waste_from_top)
     }
 
-    /// Last pass, one waste pile, talon cards pairing only with pyramid
-    /// cards: look at the last removal of a pyramid card other than a King
+    /// Last pass, talon cards available only as pile tops (one pile: then
+    /// they pair only with pyramid cards; three piles: with pyramid cards
+    /// and the tops of the other piles): look at the last removal of a
+    /// pyramid card other than a King
     /// (Kings go alone whenever they are free). Either it pairs two pyramid
     /// cards, or one pyramid card `X` with a talon card `t`. In the second
     /// case every other pyramid card but Kings is gone by then, so `X`
     /// buries none of them, and everything on the waste above `t` has been
-    /// removed first, each with a pyramid partner: the waste cards above it
-    /// now and every stock card drawn onto it (some prefix of the stock
-    /// after `t`). Nothing below `t` can be used before the end. True if a
+    /// removed first: the waste cards above it now and every stock card
+    /// drawn onto it up to then. Nothing below `t` can be used before the
+    /// end. True if a
     /// last pair of pyramid cards is possible, or some `X`, `t` and prefix
     /// let every rank pair off. (The apex, unless a King, is always `X`.)
     fn last_pair_possible(&self, ranks: &RankPairs) -> bool {
@@ -241,7 +252,12 @@ impl<P: Profile> PairGame<P> {
         while candidates != 0 {
             let x = candidates.trailing_zeros() as usize;
             candidates &= candidates - 1;
-            if self.talon_partner_can_wait(x, ranks) {
+            let waits = if self.piles() == 1 {
+                self.talon_partner_can_wait(x, ranks)
+            } else {
+                self.talon_partner_can_wait_on_three_piles(x, ranks)
+            };
+            if waits {
                 return true;
             }
         }
@@ -278,6 +294,52 @@ impl<P: Profile> PairGame<P> {
         false
     }
 
+    /// `talon_partner_can_wait` with three piles. A card above `t` on its
+    /// pile may pair with a pyramid card or with a card on another pile,
+    /// never with another card above `t` (only one of them is ever a top).
+    /// Stock card `i` (from the top) lands on pile `i % 3`: draws take three
+    /// cards while three are left, and only draws take cards from the stock.
+    fn talon_partner_can_wait_on_three_piles(&self, x: usize, ranks: &RankPairs) -> bool {
+        let partner_rank = 13 - self.pyramid[x].rank as usize;
+        let ranks = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
+        let rank_of = |id: u8| self.talon[id as usize].rank as usize;
+        // The stock from its top down, with the pile each card will land on.
+        let stock = self.stock.ids().iter().rev().enumerate().map(|(i, &id)| (rank_of(id), i % 3));
+        let mut everywhere = ZERO_COUNTS;
+        for pile in &self.waste {
+            pile.ids().iter().for_each(|&id| everywhere[rank_of(id)] += 1);
+        }
+        for (p, pile) in self.waste.iter().enumerate() {
+            let ids = pile.ids();
+            for (at, &id) in ids.iter().enumerate() {
+                if rank_of(id) != partner_rank {
+                    continue;
+                }
+                let (mut forced, mut optional) = (ZERO_COUNTS, everywhere);
+                for &other in ids {
+                    optional[rank_of(other)] -= 1; // this pile's cards: forced above t, useless below
+                }
+                ids[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
+                let walk = stock.clone().map(|(rank, lands_on)| (rank, lands_on == p));
+                if ranks.some_walk_works(forced, optional, walk, TalonPairs::AcrossPiles) {
+                    return true;
+                }
+            }
+        }
+        let mut optional = everywhere;
+        let mut rest = stock;
+        while let Some((rank, pile)) = rest.next() {
+            if rank == partner_rank {
+                let walk = rest.clone().map(|(rank, lands_on)| (rank, lands_on == pile));
+                if ranks.some_walk_works(ZERO_COUNTS, optional, walk, TalonPairs::AcrossPiles) {
+                    return true;
+                }
+            }
+            optional[rank] += 1;
+        }
+        false
+    }
+
     /// Moves still needed, never overestimated: a King needs a move of its
     /// own, any other move removes at most two cards; to win `all` every
     /// stock card must also be drawn first (unless the stock top is
@@ -302,6 +364,15 @@ impl<P: Profile> PairGame<P> {
 }
 
 const ZERO_COUNTS: [u32; 14] = [0; 14];
+
+/// Whether two talon cards can pair, for the counting checks.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum TalonPairs {
+    /// One waste pile, no open stock top, no overlap pairs.
+    Never,
+    /// Three piles: a forced card (on one pile) with a card on another.
+    AcrossPiles,
+}
 
 /// The remaining cards by rank, and (for the rank pairs where it matters)
 /// how many disjoint pairs the pyramid could form on its own.
@@ -344,33 +415,51 @@ impl RankPairs {
 
     /// Whether every rank pair can pair off with `forced` talon cards plus
     /// some prefix of the ranks `then_forced` (each card of it forced too),
-    /// and the `optional` ones free to help.
+    /// and the `optional` ones free to help, when talon cards pair only
+    /// with pyramid cards.
     fn some_prefix_works(
         &self,
-        mut forced: [u32; 14],
+        forced: [u32; 14],
         optional: &[u32; 14],
         then_forced: impl Iterator<Item = usize>,
     ) -> bool {
-        // Forcing one more card changes only its own rank pair, so keep a
-        // verdict per rank pair and update the one that changed.
+        self.some_walk_works(forced, *optional, then_forced.map(|rank| (rank, true)), TalonPairs::Never)
+    }
+
+    /// The general form: the walk adds cards one at a time, each forced
+    /// (`true`) or optional; true if after some prefix of it (possibly
+    /// none) every rank pair can pair off.
+    fn some_walk_works(
+        &self,
+        mut forced: [u32; 14],
+        mut optional: [u32; 14],
+        walk: impl Iterator<Item = (usize, bool)>,
+        talon_pairs: TalonPairs,
+    ) -> bool {
+        // One more card changes only its own rank pair, so keep a verdict
+        // per rank pair and update the one that changed.
         let mut pair_ok = [true; 7];
         for (a, ok) in pair_ok.iter_mut().enumerate().skip(1) {
-            *ok = self.pair_feasible(a, &forced, optional);
+            *ok = self.pair_possible(a, &forced, &optional, talon_pairs);
         }
         let mut failing = pair_ok.iter().filter(|ok| !**ok).count();
         if failing == 0 {
             return true;
         }
-        for rank in then_forced {
+        for (rank, is_forced) in walk {
             if rank == KING as usize {
                 continue; // removed alone
             }
-            forced[rank] += 1;
-            if forced[rank] > self.pyramid[13 - rank] {
-                return false; // more forced cards than partners: a longer prefix only forces more
+            if is_forced {
+                forced[rank] += 1;
+                if talon_pairs == TalonPairs::Never && forced[rank] > self.pyramid[13 - rank] {
+                    return false; // more forced cards than partners: a longer prefix only forces more
+                }
+            } else {
+                optional[rank] += 1;
             }
             let a = rank.min(13 - rank);
-            let ok = self.pair_feasible(a, &forced, optional);
+            let ok = self.pair_possible(a, &forced, &optional, talon_pairs);
             if ok != pair_ok[a] {
                 pair_ok[a] = ok;
                 if ok { failing -= 1 } else { failing += 1 }
@@ -380,6 +469,34 @@ impl RankPairs {
             }
         }
         false
+    }
+
+    fn pair_possible(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14], talon_pairs: TalonPairs) -> bool {
+        match talon_pairs {
+            TalonPairs::Never => self.pair_feasible(a, forced, optional),
+            TalonPairs::AcrossPiles => self.pair_feasible_across_piles(a, forced, optional),
+        }
+    }
+
+    /// `pair_feasible` when a forced talon card may also pair with an
+    /// optional talon card (one on another pile), though not with another
+    /// forced one. With `k` pyramid-pyramid pairs, the best is to give each
+    /// forced card a leftover pyramid partner where one is left; everything
+    /// still unpaired takes optional cards.
+    fn pair_feasible_across_piles(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
+        let b = 13 - a;
+        let (pa, pb) = (self.pyramid[a] as i64, self.pyramid[b] as i64);
+        let (fa, fb) = (forced[a] as i64, forced[b] as i64);
+        let (oa, ob) = (optional[a] as i64, optional[b] as i64);
+        let works = |k: i64| {
+            let a_with_forced_b = (pa - k).min(fb);
+            let b_with_forced_a = (pb - k).min(fa);
+            let needing_an_optional_b = (pa - k - a_with_forced_b) + (fa - b_with_forced_a);
+            let needing_an_optional_a = (pb - k - b_with_forced_a) + (fb - a_with_forced_b);
+            needing_an_optional_b <= ob && needing_an_optional_a <= oa
+        };
+        // Counts alone settle most cases; only then the pyramid's own pairs.
+        works(0) || (1..=pa.min(pb).min(self.pyramid_pairs(a) as i64)).any(works)
     }
 
     fn pyramid_pairs(&self, a: usize) -> u32 {
