@@ -142,9 +142,12 @@ fn place(slots: &mut [u128], key: u128) -> bool {
 
 pub type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
+/// A position on the search path. Its moves are `actions[first..end]` of
+/// the search's one shared buffer, which grows and shrinks with the path.
 struct Frame<V: Variant> {
     state: V,
-    actions: Vec<V::Action>,
+    first: usize,
+    end: usize,
     next: usize,
 }
 
@@ -159,19 +162,23 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
     let mut seen = KeySet::default();
     seen.insert(start.state_key());
     let mut nodes = 1;
-    let mut stack = vec![Frame { actions: start.solver_actions(), state: start.clone(), next: 0 }];
+    let mut actions = Vec::with_capacity(1024);
+    start.solver_actions_into(&mut actions);
+    let mut stack = vec![Frame { state: start.clone(), first: 0, end: actions.len(), next: 0 }];
     while let Some(top) = stack.last_mut() {
-        let Some(action) = top.actions.get(top.next).cloned() else {
+        if top.next == top.end {
+            actions.truncate(top.first);
             stack.pop();
             continue;
-        };
+        }
+        let action = actions[top.next].clone();
         top.next += 1;
         let mut child = top.state.clone();
         child.perform(&action);
         if child.solver_goal(start) {
             // Each frame's `next - 1` is the action taken from it; for the
             // top frame that is `action` itself.
-            let line = stack.iter().map(|frame| frame.actions[frame.next - 1].clone()).collect();
+            let line = stack.iter().map(|frame| actions[frame.next - 1].clone()).collect();
             return Solution { verdict: Verdict::Winnable, line, nodes };
         }
         if !seen.insert(child.state_key()) {
@@ -189,9 +196,10 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
         }
         nodes += 1;
-        let actions = child.solver_actions();
-        if !actions.is_empty() {
-            stack.push(Frame { state: child, actions, next: 0 });
+        let first = actions.len();
+        child.solver_actions_into(&mut actions);
+        if actions.len() > first {
+            stack.push(Frame { state: child, first, end: actions.len(), next: first });
         }
     }
     Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes }

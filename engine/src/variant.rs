@@ -92,6 +92,13 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         self.actions()
     }
 
+    /// [`Variant::solver_actions`], appended to `out`: what the depth-first
+    /// search calls, with one buffer for the whole search. Override it (and
+    /// have `solver_actions` call it) to save an allocation per position.
+    fn solver_actions_into(&self, out: &mut Vec<Self::Action>) {
+        out.extend(self.solver_actions());
+    }
+
     /// A key equal for equal positions (for the transposition table). The
     /// default hashes the serialized game to 128 bits; a variant can give an
     /// exact and much cheaper key.

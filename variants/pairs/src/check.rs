@@ -108,7 +108,9 @@ impl<P: Profile> PairGame<P> {
     /// top) then the stock (top to bottom) is the dealt order minus removed
     /// cards, in every pass. Three piles, first pass: each pile and the
     /// stock keep the dealt order and everything on the waste was dealt
-    /// before everything still in the stock.
+    /// before everything still in the stock; unless the stock top is
+    /// playable (then taking it shifts the piles later cards land on), the
+    /// card dealt `i`-th lies on pile `i % 3` (the solver's key relies on it).
     fn check_talon_order(&self) -> Result<(), String> {
         fn increasing(ids: impl Iterator<Item = u8>) -> bool {
             let ids: Vec<u8> = ids.collect();
@@ -129,6 +131,11 @@ impl<P: Profile> PairGame<P> {
                 return Err(
                     "the waste piles and stock are not in an order the first pass can produce".to_string()
                 );
+            }
+            let on_its_pile =
+                |(pile, cards): (usize, &Pile)| cards.ids().iter().all(|&id| id as usize % 3 == pile);
+            if !self.options.stock_top_playable && !self.waste.iter().enumerate().all(on_its_pile) {
+                return Err("a waste card lies on a pile the first pass cannot have dealt it to".to_string());
             }
         }
         Ok(())
@@ -222,5 +229,32 @@ mod tests {
         refused(|g| g.pass = 3, "past the last pass");
         refused(|g| g.options.passes = Passes::Limited(7), "7 passes");
         refused(|g| g.options.draw = DrawMode::ThreePiles, "saved by a plugin");
+    }
+
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    struct ThreePiles;
+    impl Profile for ThreePiles {
+        const ID: &'static str = "three";
+        const NAME: &'static str = "Three";
+        const SUMMARY: &'static str = "";
+        const INTRO: &'static str = "";
+        const DEFAULT_WIN: Win = Win::Pyramid;
+        const DEFAULT_PASSES: Passes = Passes::Limited(1);
+        const DRAW: DrawMode = DrawMode::ThreePiles;
+    }
+
+    #[test]
+    fn a_first_pass_card_must_lie_on_the_pile_it_was_dealt_to() {
+        let options = GameOptions { draw: DrawMode::ThreePiles, ..game().options };
+        let mut game = PairGame::<ThreePiles>::new(&shuffled_deck(3), options).unwrap();
+        game.draw();
+        game.draw();
+        game.check_state().unwrap();
+        // Cards 0 and 3 on pile 1, 1 and 4 on pile 2: swap the two piles.
+        game.waste.swap(0, 1);
+        let error = game.check_state().unwrap_err();
+        assert!(error.contains("cannot have dealt it to"), "{error}");
+        game.options.stock_top_playable = true;
+        game.check_state().expect("taking the open stock top shifts the piles");
     }
 }

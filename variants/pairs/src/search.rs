@@ -50,7 +50,13 @@ impl<P: Profile> PairGame<P> {
     /// Equal keys mean equal positions (the deal and options are fixed for
     /// one search).
     pub(crate) fn position_key(&self) -> u128 {
-        if self.piles() == 1 { self.one_pile_key() } else { self.three_pile_key() }
+        if self.piles() == 1 {
+            self.one_pile_key()
+        } else if self.pass == 1 && !self.options.stock_top_playable {
+            self.first_pass_three_pile_key()
+        } else {
+            self.three_pile_key()
+        }
     }
 
     /// With one waste pile, the waste (bottom to top) followed by the stock
@@ -63,6 +69,15 @@ impl<P: Profile> PairGame<P> {
             | (self.talon_gone as u128) << 28
             | (self.stock.len() as u128) << 52
             | self.pass_code() << 57
+    }
+
+    /// Three piles in the first pass, without an open stock top: card `i`
+    /// of the talon lands on pile `i % 3` when drawn (`check` holds restored
+    /// games to this), so as with one pile the removed set and the stock
+    /// size say where every talon card is. The top bit keeps these keys
+    /// apart from `three_pile_key`'s.
+    fn first_pass_three_pile_key(&self) -> u128 {
+        self.one_pile_key() | 1 << 127
     }
 
     /// Three piles reorder the talon at each turn-over, so the key spells

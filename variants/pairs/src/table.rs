@@ -354,6 +354,21 @@ impl<P: Profile> PairGame<P> {
     }
 }
 
+impl<P: Profile> PairGame<P> {
+    /// Appends every legal move: removals, then a draw or a turn-over.
+    fn push_actions(&self, out: &mut Vec<Action>) {
+        if self.is_won() {
+            return;
+        }
+        self.push_removals(out);
+        if self.can_draw() {
+            out.push(Action::Draw);
+        } else if self.can_recycle() {
+            out.push(Action::Recycle);
+        }
+    }
+}
+
 impl<P: Profile> Variant for PairGame<P> {
     type Action = Action;
 
@@ -381,16 +396,8 @@ impl<P: Profile> Variant for PairGame<P> {
     }
 
     fn actions(&self) -> Vec<Action> {
-        if self.is_won() {
-            return Vec::new();
-        }
         let mut actions = Vec::with_capacity(12);
-        self.push_removals(&mut actions);
-        if self.can_draw() {
-            actions.push(Action::Draw);
-        } else if self.can_recycle() {
-            actions.push(Action::Recycle);
-        }
+        self.push_actions(&mut actions);
         actions
     }
 
@@ -431,13 +438,21 @@ impl<P: Profile> Variant for PairGame<P> {
     /// Likewise a removal every winning line must make (see
     /// `forced_removal`) is the only move tried.
     fn solver_actions(&self) -> Vec<Action> {
-        let actions = self.actions();
-        if let Some(king) = actions.iter().find(|action| matches!(action, Action::King(_))) {
-            return vec![*king];
-        }
-        match self.forced_removal(&actions) {
-            Some(forced) => vec![forced],
-            None => actions,
+        let mut actions = Vec::with_capacity(12);
+        self.solver_actions_into(&mut actions);
+        actions
+    }
+
+    fn solver_actions_into(&self, out: &mut Vec<Action>) {
+        let first = out.len();
+        self.push_actions(out);
+        let only = {
+            let actions = &out[first..];
+            actions.iter().copied().find(|action| matches!(action, Action::King(_))).or_else(|| self.forced_removal(actions))
+        };
+        if let Some(only) = only {
+            out.truncate(first);
+            out.push(only);
         }
     }
 
