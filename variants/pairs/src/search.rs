@@ -511,7 +511,28 @@ impl RankPairs {
             needing_an_optional_b <= ob && needing_an_optional_a <= oa
         };
         // Counts alone settle most cases; only then the pyramid's own pairs.
-        works(0) || (1..=pa.min(pb).min(self.pyramid_pairs(a) as i64)).any(works)
+        works(0) || (1..=pa.min(pb)).any(|k| works(k) && self.pyramid_pairs_at_least(a, k))
+    }
+
+    /// Whether the pyramid can form `needed` disjoint pairs of ranks a and
+    /// 13-a. One pair needs only some partner for some card, which is far
+    /// cheaper than the full matching, and by far the most common question.
+    fn pyramid_pairs_at_least(&self, a: usize, needed: i64) -> bool {
+        match needed {
+            ..=0 => true,
+            1 => {
+                let (mut a_cards, b_cards) = (self.pyramid_cards[a], self.pyramid_cards[13 - a]);
+                while a_cards != 0 {
+                    let position = a_cards.trailing_zeros() as usize;
+                    a_cards &= a_cards - 1;
+                    if partners_in(position, b_cards, self.overlap) != 0 {
+                        return true;
+                    }
+                }
+                false
+            }
+            _ => needed <= self.pyramid_pairs(a) as i64,
+        }
     }
 
     fn pyramid_pairs(&self, a: usize) -> u32 {
@@ -543,7 +564,7 @@ impl RankPairs {
         let least = 0.max(pb - fa - oa).max(pa - fb - ob);
         let most = (pb - fa).min(pa - fb);
         // Counts alone settle most cases; only then the pyramid's own pairs.
-        least <= most && (least == 0 || least <= self.pyramid_pairs(a) as i64)
+        least <= most && self.pyramid_pairs_at_least(a, least)
     }
 }
 
@@ -560,14 +581,20 @@ fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) -> u32 {
     while rest != 0 && count < 4 {
         let position = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let mut mask = b_cards & !NEVER_TOGETHER[position];
-        if overlap {
-            mask |= b_cards & DIRECT_NEIGHBOURS[position];
-        }
-        partners[count] = mask;
+        partners[count] = partners_in(position, b_cards, overlap);
         count += 1;
     }
     max_matching(&partners[..count])
+}
+
+/// The cards of `cards` (a mask) that the pyramid card at `position` can
+/// ever be available together with.
+fn partners_in(position: usize, cards: u32, overlap: bool) -> u32 {
+    let mut mask = cards & !NEVER_TOGETHER[position];
+    if overlap {
+        mask |= cards & DIRECT_NEIGHBOURS[position];
+    }
+    mask
 }
 
 /// The size of a maximum matching: `partners[i]` is the mask of pyramid
