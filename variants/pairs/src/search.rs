@@ -3,7 +3,7 @@
 //! every position it visits, so they avoid allocation.
 
 use crate::Profile;
-use crate::geometry::{BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
+use crate::geometry::{BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::{Action, Place};
 use crate::options::{Passes, Win};
 use crate::table::PairGame;
@@ -184,7 +184,9 @@ impl<P: Profile> PairGame<P> {
             Win::All if talon_alone => !ranks.feasible(&ranks.talon, &ZERO_COUNTS),
             Win::All => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
             Win::Pyramid if talon_alone && !self.passes_remain() => {
-                !self.some_dig_depth_works(&ranks) || !self.last_pair_possible(&ranks)
+                !self.some_dig_depth_works(&ranks)
+                    || !self.last_pair_possible(&ranks)
+                    || !self.upper_cards_can_wait(&ranks)
             }
             Win::Pyramid if self.only_pile_tops_pair() && !self.passes_remain() => {
                 !ranks.feasible(&ZERO_COUNTS, &ranks.talon) || !self.last_pair_possible(&ranks)
@@ -279,11 +281,34 @@ impl<P: Profile> PairGame<P> {
         false
     }
 
+    /// `last_pair_possible`'s reasoning for the cards of rows 1 and 2: such
+    /// a card `P` goes only once every card covering it is gone. If no
+    /// pyramid card beside it can be its partner, it pairs with a talon
+    /// card `t` that waits for it, so by then the cards covering `P` are
+    /// gone, and so is everything on the waste above `t`, each with a
+    /// pyramid partner (from anywhere in the pyramid). True unless some
+    /// such `P` has no `t` that works.
+    fn upper_cards_can_wait(&self, ranks: &RankPairs) -> bool {
+        (1..=5).all(|p| {
+            if !self.is_present(p) || self.pyramid[p].rank == KING {
+                return true;
+            }
+            let partner_rank = 13 - self.pyramid[p].rank as usize;
+            let beside = self.ranks.pyramid[partner_rank] & self.pyramid_left & !NEVER_TOGETHER[p];
+            beside != 0 || self.talon_partner_waits(p, &ranks.split(COVERING[p] & self.pyramid_left, p))
+        })
+    }
+
     /// For `last_pair_possible`: some talon card can be the partner of
     /// pyramid card `x` when every other pyramid card but Kings is gone.
     fn talon_partner_can_wait(&self, x: usize, ranks: &RankPairs) -> bool {
+        self.talon_partner_waits(x, &ranks.without_pyramid_card(x, self.pyramid[x].rank as usize))
+    }
+
+    /// The search of `talon_partner_can_wait` for pyramid card `x`, with
+    /// `ranks` the pyramid cards that must (or may) be gone by then.
+    fn talon_partner_waits(&self, x: usize, ranks: &RankPairs) -> bool {
         let partner_rank = 13 - self.pyramid[x].rank as usize;
-        let ranks = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
         let rank_of = |id: u8| self.talon[id as usize].rank as usize;
         let waste = self.waste[0].ids();
         // The stock from its top down.
@@ -399,6 +424,9 @@ struct RankPairs {
     pyramid: [u32; 14],
     /// Talon cards still on the table per rank.
     talon: [u32; 14],
+    /// Pyramid cards per rank that may serve as partners but need not go
+    /// (see `split`); none in the usual checks.
+    spare: [u32; 14],
     /// For a in 1..=6: the most disjoint pyramid pairs of ranks a and 13-a
     /// whose two cards can be available together. Computed on first use
     /// (most checks are settled by counts alone).
@@ -414,8 +442,24 @@ impl RankPairs {
             pyramid_cards,
             pyramid: pyramid_cards.map(u32::count_ones),
             talon: game.ranks.talon.map(|dealt| (dealt & talon_left).count_ones()),
+            spare: ZERO_COUNTS,
             pyramid_pairs: Default::default(),
             overlap: game.options.overlap_pairs && !game.options.face_down,
+        }
+    }
+
+    /// For a moment when only the pyramid cards in `must_go` need to be
+    /// gone: those must pair off; the others (but `exclude`) may help as
+    /// spare partners.
+    fn split(&self, must_go: u32, exclude: usize) -> RankPairs {
+        let pyramid_cards = self.pyramid_cards.map(|cards| cards & must_go);
+        let spare_cards = self.pyramid_cards.map(|cards| cards & !must_go & !(1 << exclude));
+        RankPairs {
+            pyramid_cards,
+            pyramid: pyramid_cards.map(u32::count_ones),
+            spare: spare_cards.map(u32::count_ones),
+            pyramid_pairs: Default::default(),
+            ..self.clone()
         }
     }
 
@@ -467,7 +511,8 @@ impl RankPairs {
             }
             if is_forced {
                 forced[rank] += 1;
-                if talon_pairs == TalonPairs::Never && forced[rank] > self.pyramid[13 - rank] {
+                let partners = self.pyramid[13 - rank] + self.spare[13 - rank];
+                if talon_pairs == TalonPairs::Never && forced[rank] > partners {
                     return false; // more forced cards than partners: a longer prefix only forces more
                 }
             } else {
@@ -558,6 +603,9 @@ impl RankPairs {
     /// up to the most pairs the pyramid can form.
     fn pair_feasible(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
         let b = 13 - a;
+        if self.spare[a] + self.spare[b] != 0 {
+            return self.pair_feasible_with_spares(a, forced, optional);
+        }
         let (pa, pb) = (self.pyramid[a] as i64, self.pyramid[b] as i64);
         let (fa, fb) = (forced[a] as i64, forced[b] as i64);
         let (oa, ob) = (optional[a] as i64, optional[b] as i64);
@@ -567,6 +615,51 @@ impl RankPairs {
         least <= most && self.pyramid_pairs_at_least(a, least)
     }
 }
+
+impl RankPairs {
+    /// `pair_feasible` with spare pyramid cards (see `split`), from counts
+    /// alone (any two pyramid cards are taken to be able to pair, which
+    /// only makes the check more lenient). Each forced talon card takes a
+    /// pyramid partner: some number of them a spare, the rest one that must
+    /// go anyway; the pyramid cards that must go and are left over then
+    /// pair with each other, and the surplus on one side takes spares or
+    /// optional talon cards.
+    fn pair_feasible_with_spares(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
+        let b = 13 - a;
+        let (ma, mb) = (self.pyramid[a] as i64, self.pyramid[b] as i64);
+        let (qa, qb) = (self.spare[a] as i64, self.spare[b] as i64);
+        let (fa, fb) = (forced[a] as i64, forced[b] as i64);
+        let (oa, ob) = (optional[a] as i64, optional[b] as i64);
+        ((fa - mb).max(0)..=fa.min(qb)).any(|a_on_spares| {
+            ((fb - ma).max(0)..=fb.min(qa)).any(|b_on_spares| {
+                let ma_left = ma - (fb - b_on_spares);
+                let mb_left = mb - (fa - a_on_spares);
+                if ma_left >= mb_left {
+                    ma_left - mb_left <= qb - a_on_spares + ob
+                } else {
+                    mb_left - ma_left <= qa - b_on_spares + oa
+                }
+            })
+        })
+    }
+}
+
+/// The pyramid positions covering each position, directly or through other
+/// cards: all of them are gone before it is free.
+const COVERING: [u32; PYRAMID_CARDS] = {
+    let mut masks = [0u32; PYRAMID_CARDS];
+    let mut q = 0;
+    while q < PYRAMID_CARDS {
+        let mut buried = BURIED_UNDER[q];
+        while buried != 0 {
+            let p = buried.trailing_zeros() as usize;
+            buried &= buried - 1;
+            masks[p] |= 1 << q;
+        }
+        q += 1;
+    }
+    masks
+};
 
 /// The largest set of disjoint pairs between the pyramid cards `a_cards`
 /// and `b_cards` (masks, at most four each) in which both cards of a pair
@@ -624,6 +717,78 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::{DrawMode, Passes};
+    use patience_engine::Variant;
+    use patience_engine::deal::{Deal, DealRng};
+    use patience_engine::options::Settings;
+
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    struct OnePile;
+    impl Profile for OnePile {
+        const ID: &'static str = "one";
+        const NAME: &'static str = "One";
+        const SUMMARY: &'static str = "";
+        const INTRO: &'static str = "";
+        const DEFAULT_WIN: Win = Win::Pyramid;
+        const DEFAULT_PASSES: Passes = Passes::Limited(1);
+        const DRAW: DrawMode = DrawMode::OneCard;
+    }
+
+    /// Whether a win is left, by trying every legal move (no pruning).
+    /// `None` past `limit` positions.
+    fn winnable_by_brute_force(start: &PairGame<OnePile>, limit: usize) -> Option<bool> {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![start.clone()];
+        while let Some(game) = stack.pop() {
+            if game.is_won() {
+                return Some(true);
+            }
+            for action in game.actions() {
+                let mut child = game.clone();
+                child.perform(&action);
+                if seen.insert(child.position_key()) {
+                    if seen.len() > limit {
+                        return None;
+                    }
+                    stack.push(child);
+                }
+            }
+        }
+        Some(false)
+    }
+
+    /// The cone rule (`upper_cards_can_wait`) is the newest and subtlest
+    /// pruning: along random games, every position only it calls dead must
+    /// really be lost, and it must have something to say.
+    #[test]
+    fn positions_only_the_cone_rule_calls_dead_are_really_lost() {
+        let settings = Settings::resolve(&PairGame::<OnePile>::info().options, &[]).unwrap();
+        let mut rng = DealRng::new(0xC0DE);
+        let mut confirmed = 0;
+        for seed in 0..400 {
+            let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+            loop {
+                let ranks = RankPairs::of(&game);
+                let others_say_alive = game.some_dig_depth_works(&ranks) && game.last_pair_possible(&ranks);
+                if !others_say_alive {
+                    break;
+                }
+                if !game.upper_cards_can_wait(&ranks) {
+                    if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
+                        assert!(!winnable, "seed {seed}: a winnable position was called dead");
+                        confirmed += 1;
+                    }
+                    break;
+                }
+                let actions = game.actions();
+                if actions.is_empty() {
+                    break;
+                }
+                game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+            }
+        }
+        assert!(confirmed >= 20, "only {confirmed} positions checked");
+    }
 
     #[test]
     fn matching_finds_the_largest_set_of_disjoint_pairs() {
