@@ -144,23 +144,11 @@ impl<P: Profile> PairGame<P> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Profile;
     use crate::options::{DrawMode, GameOptions, Passes, Win};
+    use crate::test_profiles::{OnePile, ThreePiles};
     use crate::table::PairGame;
     use patience_engine::card::Card;
     use patience_engine::deal::shuffled_deck;
-
-    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-    struct OnePile;
-    impl Profile for OnePile {
-        const ID: &'static str = "one";
-        const NAME: &'static str = "One";
-        const SUMMARY: &'static str = "";
-        const INTRO: &'static str = "";
-        const DEFAULT_WIN: Win = Win::Pyramid;
-        const DEFAULT_PASSES: Passes = Passes::Limited(2);
-        const DRAW: DrawMode = DrawMode::OneCard;
-    }
 
     fn game() -> PairGame<OnePile> {
         let options = GameOptions {
@@ -229,18 +217,6 @@ mod tests {
         refused(|g| g.pass = 3, "past the last pass");
         refused(|g| g.options.passes = Passes::Limited(7), "7 passes");
         refused(|g| g.options.draw = DrawMode::ThreePiles, "saved by a plugin");
-    }
-
-    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-    struct ThreePiles;
-    impl Profile for ThreePiles {
-        const ID: &'static str = "three";
-        const NAME: &'static str = "Three";
-        const SUMMARY: &'static str = "";
-        const INTRO: &'static str = "";
-        const DEFAULT_WIN: Win = Win::Pyramid;
-        const DEFAULT_PASSES: Passes = Passes::Limited(1);
-        const DRAW: DrawMode = DrawMode::ThreePiles;
     }
 
     #[test]

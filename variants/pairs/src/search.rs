@@ -717,22 +717,10 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::{DrawMode, Passes};
+    use crate::test_profiles::OnePile;
     use patience_engine::Variant;
     use patience_engine::deal::{Deal, DealRng};
     use patience_engine::options::Settings;
-
-    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-    struct OnePile;
-    impl Profile for OnePile {
-        const ID: &'static str = "one";
-        const NAME: &'static str = "One";
-        const SUMMARY: &'static str = "";
-        const INTRO: &'static str = "";
-        const DEFAULT_WIN: Win = Win::Pyramid;
-        const DEFAULT_PASSES: Passes = Passes::Limited(1);
-        const DRAW: DrawMode = DrawMode::OneCard;
-    }
 
     /// Whether a win is left, by trying every legal move (no pruning).
     /// `None` past `limit` positions.
