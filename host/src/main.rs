@@ -20,6 +20,7 @@ mod study_cli;
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
+    quit_quietly_on_closed_pipe();
     let args = cli::Args::parse();
     match cli::run(args) {
         Ok(code) => code,
@@ -27,5 +28,18 @@ fn main() -> std::process::ExitCode {
             eprintln!("error: {error:#}");
             std::process::ExitCode::FAILURE
         }
+    }
+}
+
+/// Printing into a pipe whose reader has gone (`patience show … | head`)
+/// should end the program quietly, like any Unix tool. Rust ignores SIGPIPE
+/// and makes the write fail instead, and `println!` turns that into a panic;
+/// the default action simply ends the process.
+fn quit_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default is always sound;
+    // no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -320,3 +320,26 @@ fn solve_prints_a_line_that_play_accepts() {
     let length = |t: &str| -> usize { t.split("line (").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap() };
     assert!(length(&optimal_text) <= length(&text), "{optimal_text}");
 }
+
+/// `patience show … | head` closes the pipe early: the program must end
+/// quietly, not panic about a broken pipe.
+#[cfg(unix)]
+#[test]
+fn printing_into_a_closed_pipe_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
+        .args(["show", "relaxed", "--seed", "3"])
+        .current_dir(scratch_dir("pipe"))
+        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is printed
+    let output = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(!errors.contains("panicked"), "{errors}");
+    const SIGPIPE: i32 = 13; // on every Unix this runs on
+    assert!(output.status.success() || output.status.signal() == Some(SIGPIPE), "{:?}", output.status);
+}
