@@ -612,6 +612,10 @@ fn a_catalog_lists_every_hostile_file_as_a_problem_and_loads_the_rest() {
     }
     std::fs::write(dir.join("truncated.wasm"), &fixture("hostile.wasm")[..1000]).unwrap();
     std::fs::write(dir.join("hostile.wasm"), fixture("hostile.wasm")).unwrap();
+    // A 100 MiB file (sparse: nothing is written) is refused by its size,
+    // before it is read.
+    let giant = std::fs::File::create(dir.join("giant.wasm")).unwrap();
+    giant.set_len(100 << 20).unwrap();
     let catalog = Catalog::load(&bench().runtime, &bundled(), &[dir.clone()]);
     let problem_files: Vec<String> = catalog
         .problems
@@ -621,9 +625,11 @@ fn a_catalog_lists_every_hostile_file_as_a_problem_and_loads_the_rest() {
             other => panic!("a bundled plugin failed: {other}"),
         })
         .collect();
-    let mut expected: Vec<&str> = refused.iter().copied().chain(["truncated.wasm"]).collect();
+    let mut expected: Vec<&str> = refused.iter().copied().chain(["truncated.wasm", "giant.wasm"]).collect();
     expected.sort();
     assert_eq!(problem_files, expected);
+    let giant = catalog.problems.iter().find(|p| p.source.to_string().contains("giant.wasm")).unwrap();
+    assert!(giant.message.contains("100.0 MiB, more than the 64 MiB"), "{}", giant.message);
     assert!(catalog.problems.iter().all(|problem| !problem.message.is_empty()));
     assert!(catalog.find("hostile").is_some());
     assert_eq!(catalog.plugins.len(), bundled().len() + 1, "every bundled plugin and the hostile one: {:?}", catalog.ids());

@@ -168,11 +168,11 @@ impl Findings {
 /// Checks the plugin file at `path`.
 pub fn check_file(path: &Path, config: &Config) -> Report {
     let config = Config { plugin_path: Some(path.to_path_buf()), ..config.clone() };
-    match std::fs::read(path) {
+    match patience_runtime::plugin::read_plugin_file(path) {
         Ok(bytes) => check_bytes(&bytes, &config),
         Err(error) => {
             let mut findings = Findings::new();
-            findings.fail(CheckId::Load, Failure::new(format!("cannot read {}: {error}", path.display())));
+            findings.fail(CheckId::Load, Failure::new(format!("cannot read {}: {error:#}", path.display())));
             findings.skip_all_but(&[CheckId::Load], "the plugin did not load");
             findings.into_report(None, path.display().to_string())
         }

@@ -139,7 +139,7 @@ fn look(watched: &Watched, sender: &Sender<Reload>) {
 }
 
 fn load(runtime: &Arc<Runtime>, path: &Path) -> Result<Arc<LoadedPlugin>, String> {
-    let bytes = std::fs::read(path).map_err(|error| format!("it could not be read: {error}"))?;
+    let bytes = patience_runtime::plugin::read_plugin_file(path).map_err(|error| format!("it could not be read: {error:#}"))?;
     runtime.load(&bytes, Source::File(path.to_path_buf())).map_err(|error| format!("{error:#}"))
 }
 

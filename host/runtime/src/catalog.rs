@@ -58,9 +58,9 @@ impl Catalog {
             .collect();
         files.sort();
         for path in files {
-            match std::fs::read(&path) {
+            match crate::plugin::read_plugin_file(&path) {
                 Ok(bytes) => self.add(runtime, &bytes, Source::File(path)),
-                Err(error) => self.problems.push(LoadProblem { source: Source::File(path), message: error.to_string() }),
+                Err(error) => self.problems.push(LoadProblem { source: Source::File(path), message: format!("{error:#}") }),
             }
         }
     }

@@ -281,7 +281,31 @@ impl LoadedPlugin {
     }
 }
 
+/// The largest plugin file the host reads or compiles. The bundled plugins
+/// are well under 1 MiB; compiling takes time and memory in proportion.
+pub const MAX_PLUGIN_BYTES: u64 = 64 << 20;
+
+/// Reads a plugin file, refusing one larger than [`MAX_PLUGIN_BYTES`]
+/// before reading it.
+pub fn read_plugin_file(path: &std::path::Path) -> Result<Vec<u8>> {
+    let size = std::fs::metadata(path)?.len();
+    check_size(size)?;
+    Ok(std::fs::read(path)?)
+}
+
+fn check_size(size: u64) -> Result<()> {
+    if size > MAX_PLUGIN_BYTES {
+        bail!(
+            "the file is {:.1} MiB, more than the {} MiB a plugin may be",
+            size as f64 / (1 << 20) as f64,
+            MAX_PLUGIN_BYTES >> 20
+        );
+    }
+    Ok(())
+}
+
 fn check_binary_kind(bytes: &[u8]) -> Result<()> {
+    check_size(bytes.len() as u64)?;
     if bytes.len() < 8 || &bytes[..4] != b"\0asm" {
         bail!("not a WebAssembly file (it does not start with the `\\0asm` header)");
     }
