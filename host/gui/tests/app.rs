@@ -7,99 +7,18 @@
 //! look, run `UPDATE_SNAPSHOTS=1 cargo test --release -p patience-gui` and
 //! look at the new images before committing them.
 
+mod common;
+
+use common::*;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
-use egui_kittest::{Harness, SnapshotOptions};
-use patience_engine::card::{parse_cards, Card};
+use egui_kittest::Harness;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, Outcome, SlotKind};
 use patience_engine::options::OptionValue;
-use patience_gui::{load_rule_sets, PatienceApp, Tone};
-use patience_runtime::{Catalog, RuleSet};
-use std::path::{Path, PathBuf};
+use patience_gui::{PatienceApp, Tone};
+use patience_runtime::RuleSet;
 use std::time::Duration;
-
-const SEED_001_DECK: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc Th 6s Ac 9c 7c Qs 3s 2h 4s Ah 8d 2c 8c Jc 3d 6d 9d Kd 4h 5h 7h Jh Ts Ks";
-const SEED_001_MOVES: &str = "Kh, 6c+7d, 3h+Td, 4c+9s, As+Qc, Jd+2s, 8h+5d, Kc, draw, Th+3c, draw, 6s+7s, 8s+5c, draw, Ac+Qh, draw, 9c+4d, draw, draw, Qs+Ad, Js+2d, draw, 3s+Tc, 7c+6h, draw, draw, 4s+9h, draw, Ah+Qd, draw, 8d+5s";
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn snapshot_options() -> SnapshotOptions {
-    // The same machine renders the same pixels; the threshold only absorbs
-    // rounding noise in llvmpipe's anti-aliasing.
-    SnapshotOptions::new().output_path(repo_root().join("tests/snapshots")).threshold(1.0)
-}
-
-/// The bundled plugins, compiled once per test binary.
-fn catalog() -> Catalog {
-    let shared = patience_tests::catalog();
-    Catalog { plugins: shared.plugins.clone(), problems: Vec::new() }
-}
-
-fn rule_sets(catalog: &Catalog) -> Vec<RuleSet> {
-    let (rule_sets, problems) = load_rule_sets(&[repo_root().join("rulesets")], catalog);
-    assert!(problems.is_empty(), "{problems:?}");
-    rule_sets
-}
-
-fn rule_set(name: &str) -> RuleSet {
-    rule_sets(&catalog()).into_iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no rule set {name}"))
-}
-
-fn app_in(dir: &Path) -> PatienceApp {
-    let catalog = catalog();
-    let rule_sets = rule_sets(&catalog);
-    PatienceApp::new(catalog, rule_sets, dir.to_path_buf())
-        .with_deal_numbers_from(1)
-        .with_fixed_clock(Duration::from_secs(4 * 60 + 7))
-}
-
-fn harness(app: PatienceApp) -> Harness<'static, PatienceApp> {
-    let mut harness = Harness::builder()
-        .with_size([1180.0, 800.0])
-        .with_max_steps(24)
-        .wgpu()
-        .build_eframe(|_| app);
-    harness.run();
-    harness
-}
-
-fn seed_001_deck() -> Vec<Card> {
-    parse_cards(SEED_001_DECK).unwrap()
-}
-
-fn card_label(notation: &str, playable: bool) -> String {
-    let card: Card = notation.parse().unwrap();
-    if playable { format!("{}, playable", card.spoken()) } else { card.spoken() }
-}
-
-fn click(harness: &mut Harness<'_, PatienceApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-fn click_button(harness: &mut Harness<'_, PatienceApp>, label: &str) {
-    harness.get_by_role_and_label(Role::Button, label).click();
-    harness.run();
-}
-
-fn click_stock(harness: &mut Harness<'_, PatienceApp>) {
-    harness.get_by_label_contains("stock, ").click();
-    harness.run();
-}
-
-/// Plays a move the way a player would: the stock for `draw`, otherwise
-/// each card of the move in turn.
-fn play_by_clicks(harness: &mut Harness<'_, PatienceApp>, notation: &str) {
-    if notation == "draw" {
-        return click_stock(harness);
-    }
-    for card in notation.split('+') {
-        click(harness, &card_label(card, true));
-    }
-}
 
 /// A click where a player would click a card that others overlap: near
 /// its top, the part always in view.
@@ -140,10 +59,6 @@ fn type_into(harness: &mut Harness<'_, PatienceApp>, label: &str, text: &str) {
     field.focus();
     field.type_text(text);
     harness.run();
-}
-
-fn moves_made(harness: &Harness<'_, PatienceApp>) -> usize {
-    harness.state().table().expect("a game").moves_made()
 }
 
 #[test]

@@ -3,93 +3,29 @@
 //! study, a reloaded plugin) runs on its own threads; the tests poll the
 //! app frame by frame, a bounded number of times, until it has answered.
 
-use egui::accesskit::Role;
+mod common;
+
+use common::*;
 use egui_kittest::kittest::Queryable;
-use egui_kittest::{Harness, SnapshotOptions};
+use egui_kittest::Harness;
 use patience_compare::stats::percent_with_interval;
-use patience_engine::card::{parse_cards, Card};
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
 use patience_gui::{load_rule_sets, HintView, Mode, PatienceApp};
 use patience_runtime::plugin::Source;
-use patience_runtime::{Catalog, RuleSet};
-use std::path::{Path, PathBuf};
+use patience_runtime::Catalog;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
-
-const SEED_001_DECK: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc Th 6s Ac 9c 7c Qs 3s 2h 4s Ah 8d 2c 8c Jc 3d 6d 9d Kd 4h 5h 7h Jh Ts Ks";
 
 /// Frames to wait for background work. Each waiting frame also naps a
 /// little, so this bounds a wait at about `MAX_WAIT_FRAMES × NAP`.
 const MAX_WAIT_FRAMES: usize = 6_000;
 const NAP: Duration = Duration::from_millis(10);
 
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn snapshot_options() -> SnapshotOptions {
-    SnapshotOptions::new().output_path(repo_root().join("tests/snapshots")).threshold(1.0)
-}
-
-fn catalog() -> Catalog {
-    let shared = patience_tests::catalog();
-    Catalog { plugins: shared.plugins.clone(), problems: Vec::new() }
-}
-
-fn rule_sets(catalog: &Catalog) -> Vec<RuleSet> {
-    load_rule_sets(&[repo_root().join("rulesets")], catalog).0
-}
-
-fn rule_set(name: &str) -> RuleSet {
-    rule_sets(&catalog()).into_iter().find(|r| r.name == name).unwrap_or_else(|| panic!("no rule set {name}"))
-}
-
+/// The common app, with the compare panel's timings fixed too.
 fn app_in(dir: &Path) -> PatienceApp {
-    let catalog = catalog();
-    let rule_sets = rule_sets(&catalog);
-    PatienceApp::new(catalog, rule_sets, dir.to_path_buf())
-        .with_deal_numbers_from(1)
-        .with_fixed_clock(Duration::from_secs(4 * 60 + 7))
-        .with_fixed_study_time(Duration::from_micros(12_300))
-}
-
-fn harness(app: PatienceApp) -> Harness<'static, PatienceApp> {
-    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_max_steps(24).wgpu().build_eframe(|_| app);
-    harness.run();
-    harness
-}
-
-fn seed_001_deck() -> Vec<Card> {
-    parse_cards(SEED_001_DECK).unwrap()
-}
-
-fn click(harness: &mut Harness<'_, PatienceApp>, label: &str) {
-    harness.get_by_label(label).click();
-    harness.run();
-}
-
-fn click_button(harness: &mut Harness<'_, PatienceApp>, label: &str) {
-    harness.get_by_role_and_label(Role::Button, label).click();
-    harness.run();
-}
-
-fn card_label(notation: &str) -> String {
-    let card: Card = notation.parse().unwrap();
-    format!("{}, playable", card.spoken())
-}
-
-/// Plays a move the way a player would: the stock for `draw`, otherwise
-/// each card of the move in turn.
-fn play_by_clicks(harness: &mut Harness<'_, PatienceApp>, notation: &str) {
-    if notation == "draw" {
-        harness.get_by_label_contains("stock, ").click();
-        harness.run();
-        return;
-    }
-    for card in notation.split('+') {
-        click(harness, &card_label(card));
-    }
+    common::app_in(dir).with_fixed_study_time(Duration::from_micros(12_300))
 }
 
 /// Runs frames until `done` holds, napping between them so background
@@ -110,10 +46,6 @@ fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(
 fn wait_for_hint(harness: &mut Harness<'_, PatienceApp>) {
     harness.run();
     wait_until(harness, "the hint", |app| !matches!(app.hint(), HintView::Thinking | HintView::Nothing));
-}
-
-fn moves_made(harness: &Harness<'_, PatienceApp>) -> usize {
-    harness.state().table().expect("a game").moves_made()
 }
 
 #[test]
@@ -297,7 +229,8 @@ fn a_changed_plugin_file_is_reloaded_and_the_game_replayed_on_it() {
     let runtime = patience_tests::runtime();
     let catalog = Catalog::load(&runtime, &[], &[plugins.path().to_path_buf()]);
     assert_eq!(catalog.ids(), ["relaxed"], "{:?}", catalog.problems);
-    let rule_sets = rule_sets(&catalog);
+    // Only relaxed is in this catalog: the other rule sets are skipped.
+    let rule_sets = load_rule_sets(&[repo_root().join("rulesets")], &catalog).0;
     let app = PatienceApp::new(catalog, rule_sets, dir.path().to_path_buf())
         .with_fixed_clock(Duration::ZERO)
         .with_plugin_watch(Arc::clone(&runtime), vec![plugins.path().to_path_buf()]);
