@@ -181,7 +181,10 @@ impl<P: Profile> PairGame<P> {
         let ranks = RankPairs::of(self);
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
         match self.options.win {
-            Win::All if talon_alone => !ranks.feasible(&ranks.talon, &ZERO_COUNTS),
+            Win::All if talon_alone => {
+                !ranks.feasible(&ranks.talon, &ZERO_COUNTS)
+                    || (!self.passes_remain() && !self.last_partner_has_nothing_below())
+            }
             Win::All => !ranks.feasible(&ZERO_COUNTS, &ranks.talon),
             Win::Pyramid if talon_alone && !self.passes_remain() => {
                 !self.some_dig_depth_works(&ranks)
@@ -241,29 +244,9 @@ impl<P: Profile> PairGame<P> {
     /// last pair of pyramid cards is possible, or some `X`, `t` and prefix
     /// let every rank pair off. (The apex, unless a King, is always `X`.)
     fn last_pair_possible(&self, ranks: &RankPairs) -> bool {
-        let kings = self.ranks.pyramid[KING as usize];
-        let left = self.pyramid_left & !kings;
-        let mut can_be_last = 0u32;
-        let mut rest = left;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if BURIED_UNDER[position] & left == 0 {
-                can_be_last |= 1 << position;
-            }
-        }
-        if can_be_last == 0 {
-            return true; // only Kings left
-        }
-        let rank_of_position = |position: usize| self.pyramid[position].rank as usize;
-        let mut candidates = can_be_last;
-        while candidates != 0 {
-            let x = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let partners = self.ranks.pyramid[13 - rank_of_position(x)] & can_be_last & !NEVER_TOGETHER[x];
-            if partners != 0 {
-                return true; // the last removal can pair two pyramid cards
-            }
+        let Some(can_be_last) = self.pyramid_cards_that_can_go_last() else { return true };
+        if self.last_pair_can_be_in_the_pyramid(can_be_last) {
+            return true;
         }
         let mut candidates = can_be_last;
         while candidates != 0 {
@@ -297,6 +280,71 @@ impl<P: Profile> PairGame<P> {
             let beside = self.ranks.pyramid[partner_rank] & self.pyramid_left & !NEVER_TOGETHER[p];
             beside != 0 || self.talon_partner_waits(p, &ranks.split(COVERING[p] & self.pyramid_left, p))
         })
+    }
+
+    /// The non-King pyramid cards that bury no other non-King pyramid card
+    /// left: the only ones that can go last. `None` when only Kings are left.
+    fn pyramid_cards_that_can_go_last(&self) -> Option<u32> {
+        let left = self.pyramid_left & !self.ranks.pyramid[KING as usize];
+        let mut can_be_last = 0u32;
+        let mut rest = left;
+        while rest != 0 {
+            let position = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if BURIED_UNDER[position] & left == 0 {
+                can_be_last |= 1 << position;
+            }
+        }
+        (can_be_last != 0).then_some(can_be_last)
+    }
+
+    /// Whether two of `can_be_last` can pair with each other.
+    fn last_pair_can_be_in_the_pyramid(&self, can_be_last: u32) -> bool {
+        let mut candidates = can_be_last;
+        while candidates != 0 {
+            let x = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let partner_rank = 13 - self.pyramid[x].rank as usize;
+            if self.ranks.pyramid[partner_rank] & can_be_last & !NEVER_TOGETHER[x] != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// `all` to win, last pass, one pile, talon cards pairing only with
+    /// pyramid cards: the last removal of a non-King pyramid card is the
+    /// last removal of anything but Kings. If it pairs pyramid card `X` with
+    /// talon card `t`, every other talon card but Kings is gone before it,
+    /// so none may lie under `t` on the waste (it could not leave while `t`
+    /// stays). True if a last pair of pyramid cards is possible, or some `X`
+    /// has a partner still in the stock or with only Kings beneath it.
+    fn last_partner_has_nothing_below(&self) -> bool {
+        let Some(can_be_last) = self.pyramid_cards_that_can_go_last() else { return true };
+        if self.last_pair_can_be_in_the_pyramid(can_be_last) {
+            return true;
+        }
+        let waste = self.waste[0].ids();
+        let lowest_non_king = waste.iter().position(|&id| self.talon[id as usize].rank != KING);
+        let in_reach = |id: u8| match waste.iter().position(|&w| w == id) {
+            None => true, // in the stock
+            Some(at) => lowest_non_king.is_none_or(|lowest| at <= lowest),
+        };
+        let talon_left = !self.talon_gone & FULL_TALON;
+        let mut candidates = can_be_last;
+        while candidates != 0 {
+            let x = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let mut partners = self.ranks.talon[13 - self.pyramid[x].rank as usize] & talon_left;
+            while partners != 0 {
+                let t = partners.trailing_zeros() as u8;
+                partners &= partners - 1;
+                if in_reach(t) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// For `last_pair_possible`: some talon card can be the partner of
@@ -745,23 +793,34 @@ mod tests {
         Some(false)
     }
 
-    /// The cone rule (`upper_cards_can_wait`) is the newest and subtlest
-    /// pruning: along random games, every position only it calls dead must
-    /// really be lost, and it must have something to say.
-    #[test]
-    fn positions_only_the_cone_rule_calls_dead_are_really_lost() {
-        let settings = Settings::resolve(&PairGame::<OnePile>::info().options, &[]).unwrap();
+    /// Plays random games of `deals` deals with `options` until `others`
+    /// (the older checks) call the position dead or `rule` alone does; each
+    /// position only `rule` calls dead is brute-forced. Returns how many.
+    fn positions_only_a_rule_calls_dead_are_really_lost(
+        options: &[(&str, &str)],
+        deals: u64,
+        others: impl Fn(&PairGame<OnePile>, &RankPairs) -> bool,
+        rule: impl Fn(&PairGame<OnePile>, &RankPairs) -> bool,
+    ) -> u32 {
+        let specs = PairGame::<OnePile>::info().options;
+        let given: Vec<_> = options
+            .iter()
+            .map(|(name, value)| {
+                let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
+                (name.to_string(), spec.parse(value).unwrap())
+            })
+            .collect();
+        let settings = Settings::resolve(&specs, &given).unwrap();
         let mut rng = DealRng::new(0xC0DE);
         let mut confirmed = 0;
-        for seed in 0..400 {
+        for seed in 0..deals {
             let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
             loop {
                 let ranks = RankPairs::of(&game);
-                let others_say_alive = game.some_dig_depth_works(&ranks) && game.last_pair_possible(&ranks);
-                if !others_say_alive {
+                if !others(&game, &ranks) {
                     break;
                 }
-                if !game.upper_cards_can_wait(&ranks) {
+                if !rule(&game, &ranks) {
                     if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
                         assert!(!winnable, "seed {seed}: a winnable position was called dead");
                         confirmed += 1;
@@ -775,6 +834,33 @@ mod tests {
                 game.perform(&actions[rng.below(actions.len() as u64) as usize]);
             }
         }
+        confirmed
+    }
+
+    /// The cone rule (`upper_cards_can_wait`) is the subtlest pruning:
+    /// along random games, every position only it calls dead must really be
+    /// lost, and it must have something to say.
+    #[test]
+    fn positions_only_the_cone_rule_calls_dead_are_really_lost() {
+        let confirmed = positions_only_a_rule_calls_dead_are_really_lost(
+            &[],
+            400,
+            |game, ranks| game.some_dig_depth_works(ranks) && game.last_pair_possible(ranks),
+            |game, ranks| game.upper_cards_can_wait(ranks),
+        );
+        assert!(confirmed >= 20, "only {confirmed} positions checked");
+    }
+
+    /// The same for `last_partner_has_nothing_below`, when all 52 cards
+    /// must go.
+    #[test]
+    fn positions_only_the_win_all_last_pair_rule_calls_dead_are_really_lost() {
+        let confirmed = positions_only_a_rule_calls_dead_are_really_lost(
+            &[("win", "all")],
+            4000,
+            |_, ranks| ranks.feasible(&ranks.talon, &ZERO_COUNTS),
+            |game, _| game.last_partner_has_nothing_below(),
+        );
         assert!(confirmed >= 20, "only {confirmed} positions checked");
     }
 
