@@ -359,25 +359,32 @@ impl<P: Profile> PairGame<P> {
         let partner_rank = 13 - self.pyramid[x].rank as usize;
         let rank_of = |id: u8| self.talon[id as usize].rank as usize;
         let waste = self.waste[0].ids();
+        let mut waste_counts = ZERO_COUNTS;
+        waste.iter().for_each(|&id| waste_counts[rank_of(id)] += 1);
         // The stock from its top down.
-        let stock = self.stock.ids().iter().rev().copied();
+        let mut stock = [0usize; TALON_CARDS];
+        let stock_len = self.stock.len();
+        for (slot, &id) in stock.iter_mut().zip(self.stock.ids().iter().rev()) {
+            *slot = rank_of(id);
+        }
+        let stock = &stock[..stock_len];
+        // A partner still in the stock, the deepest first: the most cards
+        // can help before it is drawn, so it is the likeliest to work.
+        for at in (0..stock.len()).rev().filter(|&at| stock[at] == partner_rank) {
+            let mut optional = waste_counts;
+            stock[..at].iter().for_each(|&rank| optional[rank] += 1);
+            if ranks.some_prefix_works(ZERO_COUNTS, &optional, stock[at + 1..].iter().copied()) {
+                return true;
+            }
+        }
         for (at, &id) in waste.iter().enumerate() {
             if rank_of(id) == partner_rank {
                 let mut forced = ZERO_COUNTS;
                 waste[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
-                if ranks.some_prefix_works(forced, &ZERO_COUNTS, stock.clone().map(rank_of)) {
+                if ranks.some_prefix_works(forced, &ZERO_COUNTS, stock.iter().copied()) {
                     return true;
                 }
             }
-        }
-        let mut optional = ZERO_COUNTS;
-        waste.iter().for_each(|&id| optional[rank_of(id)] += 1);
-        let mut rest = stock.map(rank_of);
-        while let Some(rank) = rest.next() {
-            if rank == partner_rank && ranks.some_prefix_works(ZERO_COUNTS, &optional, rest.clone()) {
-                return true;
-            }
-            optional[rank] += 1;
         }
         false
     }
@@ -391,11 +398,28 @@ impl<P: Profile> PairGame<P> {
         let partner_rank = 13 - self.pyramid[x].rank as usize;
         let ranks = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
         let rank_of = |id: u8| self.talon[id as usize].rank as usize;
-        // The stock from its top down, with the pile each card will land on.
-        let stock = self.stock.ids().iter().rev().enumerate().map(|(i, &id)| (rank_of(id), i % 3));
         let mut everywhere = ZERO_COUNTS;
         for pile in &self.waste {
             pile.ids().iter().for_each(|&id| everywhere[rank_of(id)] += 1);
+        }
+        // The stock from its top down; card `i` will land on pile `i % 3`.
+        let mut stock = [0usize; TALON_CARDS];
+        let stock_len = self.stock.len();
+        for (slot, &id) in stock.iter_mut().zip(self.stock.ids().iter().rev()) {
+            *slot = rank_of(id);
+        }
+        let stock = &stock[..stock_len];
+        let walk_from = |from: usize, pile: usize| {
+            stock[from..].iter().enumerate().map(move |(offset, &rank)| (rank, (from + offset) % 3 == pile))
+        };
+        // A partner still in the stock, the deepest first (see
+        // `talon_partner_waits`).
+        for at in (0..stock.len()).rev().filter(|&at| stock[at] == partner_rank) {
+            let mut optional = everywhere;
+            stock[..at].iter().for_each(|&rank| optional[rank] += 1);
+            if ranks.some_walk_works(ZERO_COUNTS, optional, walk_from(at + 1, at % 3), TalonPairs::AcrossPiles) {
+                return true;
+            }
         }
         for (p, pile) in self.waste.iter().enumerate() {
             let ids = pile.ids();
@@ -408,22 +432,10 @@ impl<P: Profile> PairGame<P> {
                     optional[rank_of(other)] -= 1; // this pile's cards: forced above t, useless below
                 }
                 ids[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
-                let walk = stock.clone().map(|(rank, lands_on)| (rank, lands_on == p));
-                if ranks.some_walk_works(forced, optional, walk, TalonPairs::AcrossPiles) {
+                if ranks.some_walk_works(forced, optional, walk_from(0, p), TalonPairs::AcrossPiles) {
                     return true;
                 }
             }
-        }
-        let mut optional = everywhere;
-        let mut rest = stock;
-        while let Some((rank, pile)) = rest.next() {
-            if rank == partner_rank {
-                let walk = rest.clone().map(|(rank, lands_on)| (rank, lands_on == pile));
-                if ranks.some_walk_works(ZERO_COUNTS, optional, walk, TalonPairs::AcrossPiles) {
-                    return true;
-                }
-            }
-            optional[rank] += 1;
         }
         false
     }
