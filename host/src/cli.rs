@@ -121,7 +121,7 @@ struct Started {
 }
 
 fn start(plugin_args: &PluginArgs, args: &GameArgs) -> Result<Started> {
-    let catalog = setup::catalog(plugin_args)?;
+    let catalog = setup::catalog_with(plugin_args, &[&args.target])?;
     let (rule_set, plugin) = args.rule_set(&catalog)?;
     let deal = args.deal()?;
     let settings = rule_set.settings_summary();

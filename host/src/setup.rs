@@ -1,8 +1,9 @@
 //! Building the runtime and the catalog, and resolving what the user named.
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use patience_engine::card::parse_cards;
 use patience_engine::deal::Deal;
+use patience_runtime::plugin::{read_plugin_file, Source};
 use patience_runtime::{catalog, Catalog, HostConfig, LoadedPlugin, Limits, RuleSet, Runtime};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -71,13 +72,36 @@ pub fn load_catalog(runtime: &Arc<Runtime>, dirs: &[PathBuf]) -> Catalog {
 }
 
 pub fn catalog(args: &PluginArgs) -> Result<Catalog> {
-    Ok(load_catalog(&runtime(args)?, &plugin_dirs(args)))
+    catalog_with(args, &[])
+}
+
+/// The catalog, plus the plugin files among `targets` (`my-variant.wasm`):
+/// each takes the place of any plugin with the same id, so a plugin being
+/// written can be tried without copying it into `plugins/`.
+pub fn catalog_with(args: &PluginArgs, targets: &[&str]) -> Result<Catalog> {
+    let runtime = runtime(args)?;
+    let mut catalog = load_catalog(&runtime, &plugin_dirs(args));
+    for target in targets.iter().filter(|target| is_plugin_file(target)) {
+        let path = Path::new(target);
+        let bytes = read_plugin_file(path).with_context(|| format!("reading the plugin {target}"))?;
+        let plugin = runtime
+            .load(&bytes, Source::File(path.to_path_buf()))
+            .with_context(|| format!("loading the plugin {target}"))?;
+        catalog.plugins.retain(|loaded| loaded.info.id != plugin.info.id);
+        catalog.plugins.push(plugin);
+    }
+    Ok(catalog)
+}
+
+fn is_plugin_file(target: &str) -> bool {
+    target.ends_with(".wasm")
 }
 
 /// How a game is chosen on the command line.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// A variant id (`relaxed`) or a rule set file (`rulesets/relaxed-3.toml`).
+    /// A variant id (`relaxed`), a rule set file (`rulesets/relaxed-3.toml`)
+    /// or a plugin file (`my-variant.wasm`).
     pub target: String,
     /// The deal number.
     #[arg(long, conflicts_with = "deck")]
@@ -116,6 +140,14 @@ impl GameArgs {
 
 pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
     let path = Path::new(target);
+    if is_plugin_file(target) {
+        let plugin = catalog
+            .plugins
+            .iter()
+            .find(|plugin| matches!(&plugin.source, Source::File(file) if file == path))
+            .ok_or_else(|| anyhow!("the plugin file {target} is not loaded (load the catalog with `catalog_with`)"))?;
+        return Ok(RuleSet::defaults(&plugin.info.id));
+    }
     if target.ends_with(".toml") || path.is_file() {
         return RuleSet::load(path, catalog);
     }

@@ -32,7 +32,7 @@ pub enum Format {
 
 #[derive(clap::Args, Debug)]
 pub struct CompareArgs {
-    /// Variant ids or rule set files; each gets the same deals.
+    /// Variant ids, rule set files or plugin files; each gets the same deals.
     #[arg(required = true)]
     pub targets: Vec<String>,
     /// How many deals.
@@ -85,7 +85,7 @@ fn parse_shard(text: &str) -> Result<(u64, u64), String> {
 }
 
 pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
-    let catalog = setup::catalog(plugin_args)?;
+    let catalog = setup::catalog_with(plugin_args, &[&args.game.target])?;
     let (rule_set, plugin) = args.game.rule_set(&catalog)?;
     let deal = args.game.deal()?;
     let mut game = Game::start(plugin, &deal, &rule_set.options)?;
@@ -111,7 +111,8 @@ fn print(file: &StudyFile, format: Format) -> Result<()> {
 }
 
 pub fn compare(plugin_args: &PluginArgs, args: &CompareArgs) -> Result<ExitCode> {
-    let catalog = setup::catalog(plugin_args)?;
+    let targets: Vec<&str> = args.targets.iter().map(String::as_str).collect();
+    let catalog = setup::catalog_with(plugin_args, &targets)?;
     let mut rule_sets = Vec::new();
     for target in &args.targets {
         let rule_set = setup::resolve_target(target, &catalog)?;

@@ -343,3 +343,27 @@ fn printing_into_a_closed_pipe_ends_quietly() {
     const SIGPIPE: i32 = 13; // on every Unix this runs on
     assert!(output.status.success() || output.status.signal() == Some(SIGPIPE), "{:?}", output.status);
 }
+
+/// A plugin file named on the command line is loaded and played, in place
+/// of any plugin with the same id; a missing one is a clear error.
+#[test]
+fn a_plugin_file_can_be_named_instead_of_an_id() {
+    let dir = scratch_dir("plugin-file");
+    let relaxed = patience_bundled::BUNDLED.iter().find(|p| p.file_name == "relaxed.wasm").unwrap();
+    let file = dir.join("my-relaxed.wasm");
+    std::fs::write(&file, relaxed.bytes).unwrap();
+    let file = file.display().to_string();
+    let by_file = patience(&["show", &file, "--seed", "3"]);
+    assert!(by_file.status.success(), "{}", stderr(&by_file));
+    let by_id = patience(&["show", "relaxed", "--seed", "3"]);
+    assert_eq!(stdout(&by_file), stdout(&by_id));
+    let played = patience(&["play", &file, "--seed", "3", "--moves", "draw", "--no-save"]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let compared = patience(&["compare", &file, "--deals", "3", "--players", "greedy"]);
+    assert!(compared.status.success(), "{}", stderr(&compared));
+    let solved = patience(&["solve", &file, "--seed", "3"]);
+    assert!(solved.status.success() && stdout(&solved).contains("verdict:"), "{}", stderr(&solved));
+    let missing = patience(&["show", "no-such-plugin.wasm"]);
+    assert!(!missing.status.success());
+    assert!(stderr(&missing).contains("reading the plugin no-such-plugin.wasm"), "{}", stderr(&missing));
+}
