@@ -7,7 +7,7 @@
 use crate::options::settings_for;
 use crate::probe::{game_rng, pick, Context, Tracked};
 use crate::report::CheckId;
-use crate::view::{difference, View};
+use crate::view::{difference, read_view, View};
 use crate::Findings;
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
@@ -67,12 +67,12 @@ fn play_twice(ctx: &Context, game: u32, findings: &mut Findings) -> u32 {
 /// view, or what differs. A position that cannot be read at all is the
 /// playouts' to report: then `Ok(Ok(None))`.
 fn compare(ctx: &Context, first: &mut Tracked, second: &mut Tracked) -> Result<Result<Option<View>, String>, GameError> {
-    let Ok(view) = View::read(ctx, first) else { return Ok(Ok(None)) };
-    let again = View::read(ctx, first)?;
+    let Ok(view) = read_view(ctx, first) else { return Ok(Ok(None)) };
+    let again = read_view(ctx, first)?;
     if let Some(difference) = difference(&view, &again) {
         return Ok(Err(format!("asking the same game twice, with no move in between, gave different answers: {difference}")));
     }
-    let other = View::read(ctx, second)?;
+    let other = read_view(ctx, second)?;
     if let Some(difference) = difference(&view, &other) {
         return Ok(Err(format!("two games of the same deal differ after the same moves: {difference}")));
     }

@@ -17,7 +17,7 @@
 use crate::options::settings_for;
 use crate::probe::{deal_ref, game_rng, pick, Context, Tracked};
 use crate::report::{CheckId, Failure};
-use crate::view::{difference, View};
+use crate::view::{difference, read_view, View};
 use crate::Findings;
 use patience_engine::card::Card;
 use patience_engine::deal::{shuffled_deck, Deal, DealRng};
@@ -82,7 +82,7 @@ fn play_pair(ctx: &Context, game: u32, tally: &mut Tally, findings: &mut Finding
             return Flow::Continue;
         }
     };
-    let opening = match View::read(ctx, &mut first) {
+    let opening = match read_view(ctx, &mut first) {
         Ok(view) => view,
         Err(error) => {
             findings.error(CheckId::HiddenCards, ctx.failure(&first, "with an explicit deck"), &error);
@@ -153,7 +153,7 @@ fn compare_until_revealed(
         failure
     };
     loop {
-        let (one, other) = match (View::read(ctx, first), View::read(ctx, second)) {
+        let (one, other) = match (read_view(ctx, first), read_view(ctx, second)) {
             (Ok(one), Ok(other)) => (one, other),
             _ => return, // the playouts report positions that do not read
         };

@@ -5,7 +5,7 @@
 use crate::options::{declared_values, invalid_values};
 use crate::probe::{describe_error, Context};
 use crate::report::{CheckId, Failure};
-use crate::view::View;
+use crate::view::read_view;
 use crate::Findings;
 use patience_engine::deal::Deal;
 use patience_engine::options::{OptionSpec, OptionValue};
@@ -93,7 +93,7 @@ fn check_declared_values(ctx: &Context, spec: &OptionSpec, findings: &mut Findin
     let mut started = 0;
     for value in declared_values(spec) {
         let settings = vec![(spec.name.clone(), value.clone())];
-        let result = ctx.start(Deal::Seed(ctx.config.seed), settings).and_then(|mut game| View::read(ctx, &mut game));
+        let result = ctx.start(Deal::Seed(ctx.config.seed), settings).and_then(|mut game| read_view(ctx, &mut game));
         match result {
             Ok(_) => started += 1,
             Err(error) => {

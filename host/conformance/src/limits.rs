@@ -12,7 +12,7 @@
 use crate::options::settings_for;
 use crate::probe::{describe_error, game_rng, is_limit_fault, pick, Context, Tracked};
 use crate::report::CheckId;
-use crate::view::View;
+use crate::view::read_view;
 use crate::Findings;
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
@@ -132,7 +132,7 @@ fn playout_problem(ctx: &Context, game: u32) -> Option<String> {
     let mut tracked = ctx.start(Deal::Seed(ctx.config.seed + u64::from(game)), settings).ok()?;
     let mut rng = game_rng(ctx.config.seed, PASS, game);
     while (tracked.played.len() as u32) < ctx.config.max_moves {
-        let view = match View::read(ctx, &mut tracked) {
+        let view = match read_view(ctx, &mut tracked) {
             Ok(view) => view,
             Err(error) => return limit_problem(ctx, &tracked, &error),
         };

@@ -16,7 +16,7 @@ use crate::options::settings_for;
 use crate::probe::{deal_ref, describe_error, game_rng, pick, settings_text, Context, Tracked};
 use crate::report::{CheckId, Failure, Place};
 use crate::solver::Verdicts;
-use crate::view::{difference, View};
+use crate::view::{difference, read_view, View};
 use crate::Findings;
 use patience_engine::deal::{Deal, DealRng};
 use patience_engine::layout::Outcome;
@@ -75,7 +75,7 @@ fn play(ctx: &Context, game: u32, verdicts: &Verdicts, tally: &mut Tally, findin
 fn play_from(ctx: &Context, game: u32, tracked: &mut Tracked, verdicts: &Verdicts, tally: &mut Tally, findings: &mut Findings) {
     let mut rng = game_rng(ctx.config.seed, PASS, game);
     loop {
-        let view = match View::read(ctx, tracked) {
+        let view = match read_view(ctx, tracked) {
             Ok(view) => view,
             Err(error) => return findings.error(CheckId::Layouts, ctx.failure(tracked, ""), &error),
         };
@@ -207,7 +207,7 @@ fn check_restore(
     findings: &mut Findings,
 ) -> bool {
     let outcome = ctx.restore(tracked, snapshot).and_then(|mut restored| {
-        let restored_view = View::read(ctx, &mut restored)?;
+        let restored_view = read_view(ctx, &mut restored)?;
         let restored_snapshot = ctx.call(&mut restored, "snapshot", |game| game.snapshot())?;
         Ok((restored_view, restored_snapshot))
     });
@@ -267,7 +267,7 @@ fn check_listed_moves(
             }
         };
         tally.applied += 1;
-        match View::read(ctx, &mut copy) {
+        match read_view(ctx, &mut copy) {
             Ok(after) if after.status != status => {
                 let what = format!(
                     "`apply` of `{}` answered the status {:?} `{}`, but `status` then says {:?} `{}`",

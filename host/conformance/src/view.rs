@@ -6,23 +6,15 @@ use crate::probe::{Context, Tracked};
 use patience_engine::layout::{Face, HudItem, Layout, Slot, Status};
 use patience_runtime::{GameError, Move};
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct View {
-    pub layout: Layout,
-    pub hud: Vec<HudItem>,
-    pub moves: Vec<Move>,
-    pub status: Status,
-}
+pub use patience_runtime::View;
 
-impl View {
-    /// Reads the position, in the order the app does.
-    pub fn read(ctx: &Context, tracked: &mut Tracked) -> Result<View, GameError> {
-        let layout = ctx.call(tracked, "layout", |game| game.layout())?;
-        let hud = ctx.call(tracked, "hud", |game| game.hud())?;
-        let moves = ctx.call(tracked, "moves", |game| game.moves())?;
-        let status = ctx.call(tracked, "status", |game| game.status())?;
-        Ok(View { layout, hud, moves, status })
-    }
+/// Reads the position, in the order the app does.
+pub fn read_view(ctx: &Context, tracked: &mut Tracked) -> Result<View, GameError> {
+    let layout = ctx.call(tracked, "layout", |game| game.layout())?;
+    let hud = ctx.call(tracked, "hud", |game| game.hud())?;
+    let moves = ctx.call(tracked, "moves", |game| game.moves())?;
+    let status = ctx.call(tracked, "status", |game| game.status())?;
+    Ok(View { layout, hud, moves, status })
 }
 
 pub fn face_text(face: Face) -> String {

@@ -67,7 +67,8 @@ pub use settings::Settings;
 pub use side_by_side::{differences, Compared, Pane, PaneAction, SideBySide};
 pub use stats::{Record, Stats};
 pub use storage::default_data_dir;
-pub use table::{plan_click, replay, ClickPlan, Clock, GameResult, Line, Position, ReplayFailure, Selection, Table, Tone, View};
+pub use patience_runtime::View;
+pub use table::{plan_click, replay, ClickPlan, Clock, GameResult, Line, Position, ReplayFailure, Selection, Table, Tone};
 
 use patience_engine::deal::Deal;
 use patience_runtime::{Catalog, Runtime};

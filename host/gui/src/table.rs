@@ -15,8 +15,8 @@
 //!   card, or the two cards as `Qh+Ad`), never ignored.
 
 use patience_engine::deal::Deal;
-use patience_engine::layout::{Face, HudItem, Layout, Outcome, SlotKind, Status};
-use patience_runtime::{notation, GameError, LoadedPlugin, Move, RuleSet, Session};
+use patience_engine::layout::{Face, Layout, Outcome, SlotKind, Status};
+use patience_runtime::{notation, GameError, LoadedPlugin, Move, RuleSet, Session, View};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::path::PathBuf;
@@ -45,15 +45,6 @@ pub fn format_duration(duration: Duration) -> String {
     let seconds = duration.as_secs();
     let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}") }
-}
-
-/// What the plugin last told us about the game.
-#[derive(Clone, Debug, PartialEq)]
-pub struct View {
-    pub layout: Layout,
-    pub hud: Vec<HudItem>,
-    pub moves: Vec<Move>,
-    pub status: Status,
 }
 
 /// The selected card and the slots it can be played with.

@@ -106,6 +106,16 @@ pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, lim
     }
 }
 
+/// Everything a player can see of a position: what the app shows, and what
+/// the conformance check compares between two readings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub layout: Layout,
+    pub hud: Vec<HudItem>,
+    pub moves: Vec<Move>,
+    pub status: Status,
+}
+
 /// A game in progress in its own sandboxed instance.
 pub struct Game {
     plugin: Arc<LoadedPlugin>,

@@ -37,7 +37,7 @@ pub mod validate;
 
 pub use catalog::{Catalog, LoadProblem};
 pub use config::HostConfig;
-pub use game::{Game, GameError, PluginFault};
+pub use game::{Game, GameError, PluginFault, View};
 pub use limits::Limits;
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};
 pub use ruleset::RuleSet;
