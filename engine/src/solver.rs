@@ -66,9 +66,15 @@ impl Hasher for KeyHasher {
     }
 
     fn write_u128(&mut self, key: u128) {
-        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mixed = spread(key);
         self.0 = mixed ^ (mixed >> 29);
     }
+}
+
+/// Folds a 128-bit key to 64 bits and multiplies by the golden ratio: the
+/// high bits of the result depend on every bit of the key.
+fn spread(key: u128) -> u64 {
+    (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The set of positions the depth-first search has seen: open addressing
@@ -126,8 +132,7 @@ impl KeySet {
 fn place(slots: &mut [u128], key: u128) -> bool {
     let mask = slots.len() - 1;
     // Fibonacci hashing: the top bits of the product are the well-mixed ones.
-    let mixed = (key as u64 ^ (key >> 64) as u64 ^ (key >> 96) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut at = (mixed >> (64 - slots.len().trailing_zeros())) as usize;
+    let mut at = (spread(key) >> (64 - slots.len().trailing_zeros())) as usize;
     loop {
         match slots[at] {
             0 => {
