@@ -26,6 +26,15 @@ pub const fn position(row: usize, index: usize) -> usize {
     row * (row + 1) / 2 + index
 }
 
+/// The positions (bit numbers) set in `mask`, lowest first.
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        let position = (mask != 0).then(|| mask.trailing_zeros() as usize)?;
+        mask &= mask - 1;
+        Some(position)
+    })
+}
+
 /// The row a position is in.
 pub const fn row_of(position: usize) -> usize {
     let mut row = 0;

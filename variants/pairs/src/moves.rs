@@ -1,7 +1,7 @@
 //! What may be removed now, and playing a move.
 
 use crate::Profile;
-use crate::geometry::{COVERED_BY, PYRAMID_CARDS, STOCK_SLOT, WASTE_SLOTS};
+use crate::geometry::{bits, COVERED_BY, PYRAMID_CARDS, STOCK_SLOT, WASTE_SLOTS};
 use crate::table::PairGame;
 use patience_engine::card::{Card, KING};
 
@@ -83,10 +83,7 @@ impl<P: Profile> PairGame<P> {
     pub(crate) fn available(&self) -> Available {
         let filler = (Place::StockTop, self.pyramid[0]);
         let mut available = Available { items: [filler; PYRAMID_CARDS + 4], len: 0 };
-        let mut free = self.free_mask();
-        while free != 0 {
-            let position = free.trailing_zeros() as usize;
-            free &= free - 1;
+        for position in bits(self.free_mask()) {
             available.push(Place::Pyramid(position as u8), self.pyramid[position]);
         }
         if let Some(id) = self.stock.top().filter(|_| self.options.stock_top_playable) {
@@ -129,10 +126,7 @@ impl<P: Profile> PairGame<P> {
     /// top.
     fn push_overlap_pairs(&self, out: &mut Vec<Action>) {
         if !self.options.face_down {
-            let mut left = self.pyramid_left;
-            while left != 0 {
-                let position = left.trailing_zeros() as usize;
-                left &= left - 1;
+            for position in bits(self.pyramid_left) {
                 if let Some(coverer) = self.only_coverer(position)
                     && self.is_free(coverer)
                     && makes_13(self.pyramid[position], self.pyramid[coverer])

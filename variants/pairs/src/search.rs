@@ -3,7 +3,7 @@
 //! every position it visits, so they avoid allocation.
 
 use crate::Profile;
-use crate::geometry::{BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, PYRAMID_CARDS, TALON_CARDS};
+use crate::geometry::{bits, BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::{Action, Place};
 use crate::options::{Passes, Win};
 use crate::table::PairGame;
@@ -233,35 +233,28 @@ impl<P: Profile> PairGame<P> {
     /// Last pass, talon cards available only as pile tops (one pile: then
     /// they pair only with pyramid cards; three piles: with pyramid cards
     /// and the tops of the other piles): look at the last removal of a
-    /// pyramid card other than a King
-    /// (Kings go alone whenever they are free). Either it pairs two pyramid
-    /// cards, or one pyramid card `X` with a talon card `t`. In the second
-    /// case every other pyramid card but Kings is gone by then, so `X`
-    /// buries none of them, and everything on the waste above `t` has been
-    /// removed first: the waste cards above it now and every stock card
-    /// drawn onto it up to then. Nothing below `t` can be used before the
-    /// end. True if a
-    /// last pair of pyramid cards is possible, or some `X`, `t` and prefix
-    /// let every rank pair off. (The apex, unless a King, is always `X`.)
+    /// pyramid card other than a King (Kings go alone whenever they are
+    /// free). Either it pairs two pyramid cards, or one pyramid card `X`
+    /// with a talon card `t`. In the second case every other pyramid card
+    /// but Kings is gone by then, so `X` buries none of them, and everything
+    /// on the waste above `t` has been removed first: the waste cards above
+    /// it now and every stock card drawn onto it up to then. Nothing below
+    /// `t` can be used before the end. True if a last pair of pyramid cards
+    /// is possible, or some `X`, `t` and prefix let every rank pair off.
+    /// (The apex, unless a King, is always `X`.)
     fn last_pair_possible(&self, ranks: &RankPairs) -> bool {
         let Some(can_be_last) = self.pyramid_cards_that_can_go_last() else { return true };
         if self.last_pair_can_be_in_the_pyramid(can_be_last) {
             return true;
         }
-        let mut candidates = can_be_last;
-        while candidates != 0 {
-            let x = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let waits = if self.piles() == 1 {
-                self.talon_partner_can_wait(x, ranks)
+        bits(can_be_last).any(|x| {
+            let others = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
+            if self.piles() == 1 {
+                self.talon_partner_waits(x, &others)
             } else {
-                self.talon_partner_can_wait_on_three_piles(x, ranks)
-            };
-            if waits {
-                return true;
+                self.talon_partner_waits_on_three_piles(x, &others)
             }
-        }
-        false
+        })
     }
 
     /// `last_pair_possible`'s reasoning for the cards of rows 1 and 2: such
@@ -286,30 +279,17 @@ impl<P: Profile> PairGame<P> {
     /// left: the only ones that can go last. `None` when only Kings are left.
     fn pyramid_cards_that_can_go_last(&self) -> Option<u32> {
         let left = self.pyramid_left & !self.ranks.pyramid[KING as usize];
-        let mut can_be_last = 0u32;
-        let mut rest = left;
-        while rest != 0 {
-            let position = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if BURIED_UNDER[position] & left == 0 {
-                can_be_last |= 1 << position;
-            }
-        }
+        let can_be_last =
+            bits(left).filter(|&position| BURIED_UNDER[position] & left == 0).fold(0, |mask, p| mask | 1 << p);
         (can_be_last != 0).then_some(can_be_last)
     }
 
     /// Whether two of `can_be_last` can pair with each other.
     fn last_pair_can_be_in_the_pyramid(&self, can_be_last: u32) -> bool {
-        let mut candidates = can_be_last;
-        while candidates != 0 {
-            let x = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
+        bits(can_be_last).any(|x| {
             let partner_rank = 13 - self.pyramid[x].rank as usize;
-            if self.ranks.pyramid[partner_rank] & can_be_last & !NEVER_TOGETHER[x] != 0 {
-                return true;
-            }
-        }
-        false
+            self.ranks.pyramid[partner_rank] & can_be_last & !NEVER_TOGETHER[x] != 0
+        })
     }
 
     /// `all` to win, last pass, one pile, talon cards pairing only with
@@ -331,42 +311,22 @@ impl<P: Profile> PairGame<P> {
             Some(at) => lowest_non_king.is_none_or(|lowest| at <= lowest),
         };
         let talon_left = !self.talon_gone & FULL_TALON;
-        let mut candidates = can_be_last;
-        while candidates != 0 {
-            let x = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let mut partners = self.ranks.talon[13 - self.pyramid[x].rank as usize] & talon_left;
-            while partners != 0 {
-                let t = partners.trailing_zeros() as u8;
-                partners &= partners - 1;
-                if in_reach(t) {
-                    return true;
-                }
-            }
-        }
-        false
+        bits(can_be_last).any(|x| {
+            let partners = self.ranks.talon[13 - self.pyramid[x].rank as usize] & talon_left;
+            bits(partners).any(|t| in_reach(t as u8))
+        })
     }
 
-    /// For `last_pair_possible`: some talon card can be the partner of
-    /// pyramid card `x` when every other pyramid card but Kings is gone.
-    fn talon_partner_can_wait(&self, x: usize, ranks: &RankPairs) -> bool {
-        self.talon_partner_waits(x, &ranks.without_pyramid_card(x, self.pyramid[x].rank as usize))
-    }
-
-    /// The search of `talon_partner_can_wait` for pyramid card `x`, with
-    /// `ranks` the pyramid cards that must (or may) be gone by then.
+    /// One waste pile: some talon card can be the partner of pyramid card
+    /// `x` when the pyramid cards `ranks` counts (those that must, or may,
+    /// be gone by then) have paired off.
     fn talon_partner_waits(&self, x: usize, ranks: &RankPairs) -> bool {
         let partner_rank = 13 - self.pyramid[x].rank as usize;
         let rank_of = |id: u8| self.talon[id as usize].rank as usize;
         let waste = self.waste[0].ids();
         let mut waste_counts = ZERO_COUNTS;
         waste.iter().for_each(|&id| waste_counts[rank_of(id)] += 1);
-        // The stock from its top down.
-        let mut stock = [0usize; TALON_CARDS];
-        let stock_len = self.stock.len();
-        for (slot, &id) in stock.iter_mut().zip(self.stock.ids().iter().rev()) {
-            *slot = rank_of(id);
-        }
+        let (stock, stock_len) = self.stock_ranks_from_top();
         let stock = &stock[..stock_len];
         // A partner still in the stock, the deepest first: the most cards
         // can help before it is drawn, so it is the likeliest to work.
@@ -389,25 +349,19 @@ impl<P: Profile> PairGame<P> {
         false
     }
 
-    /// `talon_partner_can_wait` with three piles. A card above `t` on its
+    /// `talon_partner_waits` with three piles. A card above `t` on its
     /// pile may pair with a pyramid card or with a card on another pile,
     /// never with another card above `t` (only one of them is ever a top).
     /// Stock card `i` (from the top) lands on pile `i % 3`: draws take three
     /// cards while three are left, and only draws take cards from the stock.
-    fn talon_partner_can_wait_on_three_piles(&self, x: usize, ranks: &RankPairs) -> bool {
+    fn talon_partner_waits_on_three_piles(&self, x: usize, ranks: &RankPairs) -> bool {
         let partner_rank = 13 - self.pyramid[x].rank as usize;
-        let ranks = ranks.without_pyramid_card(x, self.pyramid[x].rank as usize);
         let rank_of = |id: u8| self.talon[id as usize].rank as usize;
         let mut everywhere = ZERO_COUNTS;
         for pile in &self.waste {
             pile.ids().iter().for_each(|&id| everywhere[rank_of(id)] += 1);
         }
-        // The stock from its top down; card `i` will land on pile `i % 3`.
-        let mut stock = [0usize; TALON_CARDS];
-        let stock_len = self.stock.len();
-        for (slot, &id) in stock.iter_mut().zip(self.stock.ids().iter().rev()) {
-            *slot = rank_of(id);
-        }
+        let (stock, stock_len) = self.stock_ranks_from_top();
         let stock = &stock[..stock_len];
         let walk_from = |from: usize, pile: usize| {
             stock[from..].iter().enumerate().map(move |(offset, &rank)| (rank, (from + offset) % 3 == pile))
@@ -438,6 +392,16 @@ impl<P: Profile> PairGame<P> {
             }
         }
         false
+    }
+
+    /// The ranks of the stock cards from the top down (the first `len` of
+    /// the array), without allocating: this runs for most positions.
+    fn stock_ranks_from_top(&self) -> ([usize; TALON_CARDS], usize) {
+        let mut ranks = [0usize; TALON_CARDS];
+        for (slot, &id) in ranks.iter_mut().zip(self.stock.ids().iter().rev()) {
+            *slot = self.talon[id as usize].rank as usize;
+        }
+        (ranks, self.stock.len())
     }
 
     /// Moves still needed, never overestimated: a King needs a move of its
@@ -626,15 +590,8 @@ impl RankPairs {
         match needed {
             ..=0 => true,
             1 => {
-                let (mut a_cards, b_cards) = (self.pyramid_cards[a], self.pyramid_cards[13 - a]);
-                while a_cards != 0 {
-                    let position = a_cards.trailing_zeros() as usize;
-                    a_cards &= a_cards - 1;
-                    if partners_in(position, b_cards, self.overlap) != 0 {
-                        return true;
-                    }
-                }
-                false
+                let b_cards = self.pyramid_cards[13 - a];
+                bits(self.pyramid_cards[a]).any(|position| partners_in(position, b_cards, self.overlap) != 0)
             }
             _ => needed <= self.pyramid_pairs(a) as i64,
         }
@@ -674,9 +631,7 @@ impl RankPairs {
         // Counts alone settle most cases; only then the pyramid's own pairs.
         least <= most && self.pyramid_pairs_at_least(a, least)
     }
-}
 
-impl RankPairs {
     /// `pair_feasible` with spare pyramid cards (see `split`), from counts
     /// alone (any two pyramid cards are taken to be able to pair, which
     /// only makes the check more lenient). Each forced talon card takes a
@@ -730,11 +685,8 @@ fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) -> u32 {
     }
     let mut partners = [0u32; 4];
     let mut count = 0;
-    let mut rest = a_cards;
-    while rest != 0 && count < 4 {
-        let position = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        partners[count] = partners_in(position, b_cards, overlap);
+    for (slot, position) in partners.iter_mut().zip(bits(a_cards)) {
+        *slot = partners_in(position, b_cards, overlap);
         count += 1;
     }
     max_matching(&partners[..count])

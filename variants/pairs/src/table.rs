@@ -3,7 +3,7 @@
 //! status, move descriptions), `explain`, `check` and `search` (solver hooks).
 
 use crate::Profile;
-use crate::geometry::{COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
+use crate::geometry::{bits, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::Action;
 use crate::options::{self, GameOptions, Win};
 use core::marker::PhantomData;
@@ -285,16 +285,9 @@ impl<P: Profile> PairGame<P> {
 
     /// Every free pyramid position, as a mask.
     pub(crate) fn free_mask(&self) -> u32 {
-        let mut free = 0;
-        let mut left = self.pyramid_left;
-        while left != 0 {
-            let p = left.trailing_zeros() as usize;
-            left &= left - 1;
-            if self.pyramid_left & COVERED_BY[p] == 0 {
-                free |= 1 << p;
-            }
-        }
-        free
+        bits(self.pyramid_left)
+            .filter(|&p| self.pyramid_left & COVERED_BY[p] == 0)
+            .fold(0, |free, p| free | 1 << p)
     }
 
     pub(crate) fn talon_card(&self, id: u8) -> Card {
