@@ -145,7 +145,7 @@ pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
             .plugins
             .iter()
             .find(|plugin| matches!(&plugin.source, Source::File(file) if file == path))
-            .ok_or_else(|| anyhow!("the plugin file {target} is not loaded (load the catalog with `catalog_with`)"))?;
+            .ok_or_else(|| anyhow!("the plugin file {target} is not in the catalog"))?;
         return Ok(RuleSet::defaults(&plugin.info.id));
     }
     if target.ends_with(".toml") || path.is_file() {
