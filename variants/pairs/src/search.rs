@@ -63,12 +63,65 @@ impl<P: Profile> PairGame<P> {
     /// (top to bottom) is always the dealt talon order minus the removed
     /// cards: a draw moves the boundary, a turn-over keeps the order. So the
     /// removed set and the stock size say where every talon card is.
+    /// Cards that can never be played again count as removed (see
+    /// `stuck_for_good`): positions that differ only in those have the
+    /// same future.
     /// Bits: pyramid 0..28, removed talon 28..52, stock size 52..57, pass 57..59.
     fn one_pile_key(&self) -> u128 {
+        self.dealt_order_key(self.talon_gone | self.stuck_for_good())
+    }
+
+    /// The key of a position whose talon lies in dealt order: the pyramid,
+    /// the talon cards `gone`, the stock size and the pass.
+    fn dealt_order_key(&self, gone: u32) -> u128 {
         self.pyramid_left as u128
-            | (self.talon_gone as u128) << 28
+            | (gone as u128) << 28
             | (self.stock.len() as u128) << 52
             | self.pass_code() << 57
+    }
+
+    /// One pile, last pass, the goal the pyramid: waste cards that can
+    /// never be played again. A card that is not a King and has no partner
+    /// left that could ever be available with it (a pyramid card, or with
+    /// the stock top open a stock card) never leaves, and so neither does
+    /// anything beneath it. With overlap pairs it could pair with the card
+    /// on top of it, so then nothing counts as stuck.
+    pub(crate) fn stuck_for_good(&self) -> u32 {
+        let applies = self.piles() == 1 && self.options.win == Win::Pyramid && !self.options.overlap_pairs;
+        if !applies || self.passes_remain() {
+            return 0;
+        }
+        // With one pile the waste holds the talon cards dealt before the
+        // stock's, bottom to top in dealt order (`check` holds restored
+        // games to this), so "beneath" is "dealt earlier".
+        let Some(waste_top) = self.waste[0].top() else { return 0 };
+        let waste = !self.talon_gone & ((2u32 << waste_top) - 1);
+        let stock = !self.talon_gone & FULL_TALON & !waste;
+        let mut never_leave = 0;
+        for rank in 1..KING as usize {
+            let partner = 13 - rank;
+            let in_stock = if self.options.stock_top_playable { self.ranks.talon[partner] & stock } else { 0 };
+            if self.ranks.pyramid[partner] & self.pyramid_left == 0 && in_stock == 0 {
+                never_leave |= self.ranks.talon[rank];
+            }
+        }
+        match waste & never_leave {
+            0 => 0,
+            stuck => waste & ((2u32 << (31 - stuck.leading_zeros())) - 1),
+        }
+    }
+
+    /// The same position with the cards that can never be played again
+    /// (`stuck_for_good`) taken off the table: it has the same key and the
+    /// same future. Tests hold the position key to this.
+    pub fn without_stuck_cards(&self) -> PairGame<P> {
+        let stuck = self.stuck_for_good();
+        let mut game = self.clone();
+        for id in bits(stuck) {
+            game.waste[0].remove(id as u8);
+        }
+        game.talon_gone |= stuck;
+        game
     }
 
     /// Three piles in the first pass, without an open stock top: card `i`
@@ -77,7 +130,7 @@ impl<P: Profile> PairGame<P> {
     /// size say where every talon card is. The top bit keeps these keys
     /// apart from `three_pile_key`'s.
     fn first_pass_three_pile_key(&self) -> u128 {
-        self.one_pile_key() | 1 << 127
+        self.dealt_order_key(self.talon_gone) | 1 << 127
     }
 
     /// Three piles reorder the talon at each turn-over, so the key spells
@@ -734,8 +787,9 @@ mod tests {
     use patience_engine::deal::{Deal, DealRng};
     use patience_engine::options::Settings;
 
-    /// Whether a win is left, by trying every legal move (no pruning).
-    /// `None` past `limit` positions.
+    /// Whether a win is left, by trying every legal move (no pruning, and
+    /// whole positions rather than keys to recognise repeats). `None` past
+    /// `limit` positions.
     fn winnable_by_brute_force(start: &PairGame<OnePile>, limit: usize) -> Option<bool> {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![start.clone()];
@@ -746,7 +800,7 @@ mod tests {
             for action in game.actions() {
                 let mut child = game.clone();
                 child.perform(&action);
-                if seen.insert(child.position_key()) {
+                if seen.insert(child.clone()) {
                     if seen.len() > limit {
                         return None;
                     }
@@ -826,6 +880,48 @@ mod tests {
             |game, _| game.last_partner_has_nothing_below(),
         );
         assert!(confirmed >= 20, "only {confirmed} positions checked");
+    }
+
+    /// Along random games, a position with cards stuck for good has the
+    /// key of, and is won exactly when, the position without them.
+    #[test]
+    fn stuck_cards_change_nothing_but_the_key() {
+        let mut rng = DealRng::new(0x57AC);
+        let mut confirmed = 0;
+        for options in [&[][..], &[("stock_top_playable", "true")], &[("passes", "2")]] {
+            let specs = PairGame::<OnePile>::info().options;
+            let given: Vec<_> = options
+                .iter()
+                .map(|(name, value)| {
+                    let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
+                    (name.to_string(), spec.parse(value).unwrap())
+                })
+                .collect();
+            let settings = Settings::resolve(&specs, &given).unwrap();
+            for seed in 0..150 {
+                let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+                loop {
+                    if game.stuck_for_good() != 0 {
+                        let without = game.without_stuck_cards();
+                        assert!(without.check().is_ok(), "seed {seed}: {:?}", without.check());
+                        assert_eq!(game.position_key(), without.position_key(), "seed {seed}");
+                        let with_them = winnable_by_brute_force(&game, 200_000);
+                        let without_them = winnable_by_brute_force(&without, 200_000);
+                        if let (Some(with_them), Some(without_them)) = (with_them, without_them) {
+                            assert_eq!(with_them, without_them, "seed {seed} {options:?}");
+                            confirmed += 1;
+                        }
+                        break;
+                    }
+                    let actions = game.actions();
+                    if actions.is_empty() {
+                        break;
+                    }
+                    game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(confirmed >= 100, "only {confirmed} positions compared");
     }
 
     #[test]
