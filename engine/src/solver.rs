@@ -110,6 +110,21 @@ impl KeySet {
         inserted
     }
 
+    pub fn contains(&self, key: u128) -> bool {
+        if key == 0 {
+            return self.holds_zero;
+        }
+        let mask = self.slots.len() - 1;
+        let mut at = slot_of(&self.slots, key);
+        loop {
+            match self.slots[at] {
+                0 => return false,
+                existing if existing == key => return true,
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.len + self.holds_zero as usize
     }
@@ -131,8 +146,7 @@ impl KeySet {
 /// false if it is there already.
 fn place(slots: &mut [u128], key: u128) -> bool {
     let mask = slots.len() - 1;
-    // Fibonacci hashing: the top bits of the product are the well-mixed ones.
-    let mut at = (spread(key) >> (64 - slots.len().trailing_zeros())) as usize;
+    let mut at = slot_of(slots, key);
     loop {
         match slots[at] {
             0 => {
@@ -143,6 +157,12 @@ fn place(slots: &mut [u128], key: u128) -> bool {
             _ => at = (at + 1) & mask,
         }
     }
+}
+
+/// Where `key`'s probe starts. Fibonacci hashing: the top bits of the
+/// product are the well-mixed ones.
+fn slot_of(slots: &[u128], key: u128) -> usize {
+    (spread(key) >> (64 - slots.len().trailing_zeros())) as usize
 }
 
 pub type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
@@ -186,7 +206,8 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             let line = stack.iter().map(|frame| actions[frame.next - 1].clone()).collect();
             return Solution { verdict: Verdict::Winnable, line, nodes };
         }
-        if !seen.insert(child.state_key()) {
+        let key = child.state_key();
+        if !seen.insert(key) || child.dominated(key, &|other| seen.contains(other)) {
             continue;
         }
         // Checked on every new key, dead or not, so the table cannot grow
@@ -341,9 +362,87 @@ mod tests {
         }
         assert_eq!(set.len(), 40_001);
         for i in 1..=20_000u128 {
+            assert!(set.contains(i) && set.contains(i << 100), "{i} is found");
             assert!(!set.insert(i << 100) && !set.insert(i), "{i} is remembered");
         }
+        assert!(!set.contains(20_001) && !set.contains(3 << 64));
         assert_eq!(set.len(), 40_001);
+    }
+
+    /// Steps of 1 cost 1, steps of 2 cost 3; the goal must be reached
+    /// within an allowance. The same place reached for less is at least as
+    /// good, which `dominance` tells the solver.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Allowance {
+        at: u64,
+        spent: u64,
+        target: u64,
+        allowance: u64,
+        dominance: bool,
+    }
+
+    impl Variant for Allowance {
+        type Action = u64;
+
+        fn info() -> Info {
+            Info { id: "allowance".into(), name: "Allowance".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+        }
+
+        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
+            Err("built by the tests".into())
+        }
+
+        fn layout(&self) -> Layout {
+            Layout::default()
+        }
+
+        fn actions(&self) -> Vec<u64> {
+            vec![1, 2]
+        }
+
+        fn describe(&self, step: &u64) -> MoveInfo {
+            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+        }
+
+        fn perform(&mut self, step: &u64) {
+            self.at += step;
+            self.spent += if *step == 1 { 1 } else { 3 };
+        }
+
+        fn status(&self) -> Status {
+            let there = self.at == self.target && self.spent <= self.allowance;
+            if there { Status::won("there") } else { Status::playing() }
+        }
+
+        fn state_key(&self) -> u128 {
+            (self.at as u128) << 64 | self.spent as u128
+        }
+
+        fn is_dead(&self) -> bool {
+            self.at > self.target || self.spent > self.allowance
+        }
+
+        fn dominated(&self, _key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
+            self.dominance && (0..self.spent).any(|less| searched((self.at as u128) << 64 | less as u128))
+        }
+    }
+
+    #[test]
+    fn dominated_positions_are_skipped_and_the_verdicts_stand() {
+        for (allowance, winnable) in [(30, true), (29, false)] {
+            let plain = Allowance { at: 0, spent: 0, target: 30, allowance, dominance: false };
+            let pruned = Allowance { dominance: true, ..plain.clone() };
+            let (without, with) = (solve(&plain, 1 << 20), solve(&pruned, 1 << 20));
+            let expected = if winnable { Verdict::Winnable } else { Verdict::NotWinnable };
+            assert_eq!((without.verdict, with.verdict), (expected, expected), "allowance {allowance}");
+            if winnable {
+                let mut end = pruned.clone();
+                with.line.iter().for_each(|step| end.perform(step));
+                assert!(end.at == 30 && end.spent <= allowance, "the line wins: {:?}", with.line);
+            } else {
+                assert!(with.nodes * 2 < without.nodes, "{} vs {} positions", with.nodes, without.nodes);
+            }
+        }
     }
 
     #[test]

@@ -106,6 +106,17 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         crate::solver::hash_bytes(&crate::game::encode(self))
     }
 
+    /// True when `searched` holds the key of a position at least as good
+    /// as this one (whose own key is `key`): the same position with more of
+    /// something left that only helps (more passes through the stock, say),
+    /// from which every line of this one is still legal and still reaches
+    /// the goal. The depth-first search then skips this position. Never, by
+    /// default.
+    fn dominated(&self, key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
+        let _ = (key, searched);
+        false
+    }
+
     /// True when the position can certainly not reach the goal any more
     /// (lets the solver prune). Must never be true for a winnable position.
     fn is_dead(&self) -> bool {

@@ -491,6 +491,10 @@ impl<P: Profile> Variant for PairGame<P> {
         Some(sample)
     }
 
+    fn dominated(&self, key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
+        self.searched_in_an_earlier_pass(key, searched)
+    }
+
     fn is_dead(&self) -> bool {
         self.cannot_win()
     }
