@@ -96,39 +96,76 @@ pub struct KeySet {
     slots: Vec<u128>,
     len: usize,
     holds_zero: bool,
+    /// The most keys it takes (see [`Insert::Full`]).
+    limit: usize,
+}
+
+/// What [`KeySet::insert`] did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Insert {
+    New,
+    AlreadyThere,
+    /// The key is new but the set holds its limit: it was not added.
+    Full,
 }
 
 impl Default for KeySet {
     fn default() -> KeySet {
-        KeySet { slots: vec![0; 1 << 12], len: 0, holds_zero: false }
+        KeySet::with_limit(usize::MAX)
     }
 }
 
 impl KeySet {
-    /// Adds `key`; false if it was already there.
-    pub fn insert(&mut self, key: u128) -> bool {
-        if key == 0 {
-            return !core::mem::replace(&mut self.holds_zero, true);
+    /// A set that never holds more than `limit` keys, so never more memory
+    /// than that needs: it refuses a new key instead of growing past it.
+    pub fn with_limit(limit: usize) -> KeySet {
+        KeySet { slots: vec![0; 1 << 12], len: 0, holds_zero: false, limit }
+    }
+
+    /// Adds `key` unless it is there already or the set is full.
+    pub fn insert(&mut self, key: u128) -> Insert {
+        let empty_slot = if key == 0 {
+            if self.holds_zero {
+                return Insert::AlreadyThere;
+            }
+            None
+        } else {
+            match self.find(key) {
+                Ok(_) => return Insert::AlreadyThere,
+                Err(empty) => Some(empty),
+            }
+        };
+        if self.len() >= self.limit {
+            return Insert::Full;
         }
-        // At most three quarters full, so probes stay short.
-        if (self.len + 1) * 4 > self.slots.len() * 3 {
-            self.grow();
+        match empty_slot {
+            None => self.holds_zero = true,
+            // At most three quarters full, so probes stay short.
+            Some(_) if (self.len + 1) * 4 > self.slots.len() * 3 => {
+                self.grow();
+                place(&mut self.slots, key);
+                self.len += 1;
+            }
+            Some(at) => {
+                self.slots[at] = key;
+                self.len += 1;
+            }
         }
-        let inserted = place(&mut self.slots, key);
-        self.len += inserted as usize;
-        inserted
+        Insert::New
     }
 
     pub fn contains(&self, key: u128) -> bool {
-        if key == 0 {
-            return self.holds_zero;
-        }
+        if key == 0 { self.holds_zero } else { self.find(key).is_ok() }
+    }
+
+    /// Where nonzero `key` is (`Ok`), or the empty slot its probe ended at.
+    fn find(&self, key: u128) -> Result<usize, usize> {
         let mask = self.slots.len() - 1;
         let mut at = slot_of(&self.slots, key);
         loop {
             match self.slots[at] {
-                0 => return false,
-                existing if existing == key => return true,
+                0 => return Err(at),
+                existing if existing == key => return Ok(at),
                 _ => at = (at + 1) & mask,
             }
         }
@@ -151,21 +188,15 @@ impl KeySet {
     }
 }
 
-/// Puts a nonzero `key` into `slots` (a power of two long, never full);
-/// false if it is there already.
-fn place(slots: &mut [u128], key: u128) -> bool {
+/// Puts a nonzero `key` that is not there yet into `slots` (a power of two
+/// long, never full).
+fn place(slots: &mut [u128], key: u128) {
     let mask = slots.len() - 1;
     let mut at = slot_of(slots, key);
-    loop {
-        match slots[at] {
-            0 => {
-                slots[at] = key;
-                return true;
-            }
-            existing if existing == key => return false,
-            _ => at = (at + 1) & mask,
-        }
+    while slots[at] != 0 {
+        at = (at + 1) & mask;
     }
+    slots[at] = key;
 }
 
 /// Where `key`'s probe starts. Fibonacci hashing: the top bits of the
@@ -193,7 +224,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
     if start.is_dead() {
         return Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 };
     }
-    let mut seen = KeySet::default();
+    let mut seen = KeySet::with_limit(TABLE_LIMIT);
     seen.insert(start.state_key());
     let mut nodes = 1;
     let mut actions = Vec::with_capacity(1024);
@@ -216,13 +247,13 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             return Solution { verdict: Verdict::Winnable, line, nodes };
         }
         let key = child.state_key();
-        if !seen.insert(key) || child.dominated(key, &|other| seen.contains(other)) {
-            continue;
+        match seen.insert(key) {
+            Insert::New => {}
+            Insert::AlreadyThere => continue,
+            Insert::Full => return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes },
         }
-        // Checked on every new key, dead or not, so the table cannot grow
-        // past its bound.
-        if seen.len() >= TABLE_LIMIT {
-            return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
+        if child.dominated(key, &|other| seen.contains(other)) {
+            continue;
         }
         // The child's depth is `stack.len()`.
         if stack.len() % DEAD_CHECK_EVERY == 1 && child.is_dead() {
@@ -362,21 +393,89 @@ mod tests {
     fn the_key_set_keeps_every_key_once_across_growth() {
         let mut set = KeySet::default();
         assert!(set.is_empty());
-        assert!(set.insert(0), "the key 0 is a key like any other");
-        assert!(!set.insert(0));
+        assert_eq!(set.insert(0), Insert::New, "the key 0 is a key like any other");
+        assert_eq!(set.insert(0), Insert::AlreadyThere);
         // Keys that differ only in their high bits, and enough of them to
         // double the table several times.
         for i in 1..=20_000u128 {
-            assert!(set.insert(i << 100), "{i}");
-            assert!(set.insert(i), "{i}");
+            assert_eq!(set.insert(i << 100), Insert::New, "{i}");
+            assert_eq!(set.insert(i), Insert::New, "{i}");
         }
         assert_eq!(set.len(), 40_001);
         for i in 1..=20_000u128 {
             assert!(set.contains(i) && set.contains(i << 100), "{i} is found");
-            assert!(!set.insert(i << 100) && !set.insert(i), "{i} is remembered");
+            assert_eq!((set.insert(i << 100), set.insert(i)), (Insert::AlreadyThere, Insert::AlreadyThere), "{i}");
         }
         assert!(!set.contains(20_001) && !set.contains(3 << 64));
         assert_eq!(set.len(), 40_001);
+    }
+
+    #[test]
+    fn a_full_key_set_refuses_new_keys_and_never_grows_past_its_bound() {
+        let mut set = KeySet::with_limit(TABLE_LIMIT);
+        for i in 1..=TABLE_LIMIT as u128 {
+            assert_eq!(set.insert(i), Insert::New);
+        }
+        assert_eq!(set.insert(0), Insert::Full);
+        assert_eq!(set.insert(u128::MAX), Insert::Full);
+        assert_eq!(set.insert(7), Insert::AlreadyThere, "a known key is still known");
+        assert_eq!(set.len(), TABLE_LIMIT);
+        assert!(set.slots.len() <= 1 << 20, "the table stayed at 16 MB: {} slots", set.slots.len());
+    }
+
+    /// Each step leads to eight places, seven of which are dominated: the
+    /// table fills with keys no position is expanded for, and still stops
+    /// at its bound.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Fan {
+        at: u64,
+    }
+
+    impl Variant for Fan {
+        type Action = u64;
+
+        fn info() -> Info {
+            Info { id: "fan".into(), name: "Fan".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+        }
+
+        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
+            Ok(Fan { at: 0 })
+        }
+
+        fn layout(&self) -> Layout {
+            Layout::default()
+        }
+
+        fn actions(&self) -> Vec<u64> {
+            (1..=8).collect()
+        }
+
+        fn describe(&self, step: &u64) -> MoveInfo {
+            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+        }
+
+        fn perform(&mut self, step: &u64) {
+            self.at += step;
+        }
+
+        fn status(&self) -> Status {
+            Status::playing()
+        }
+
+        fn state_key(&self) -> u128 {
+            self.at as u128
+        }
+
+        fn dominated(&self, _key: u128, _searched: &dyn Fn(u128) -> bool) -> bool {
+            self.at % 8 != 0
+        }
+    }
+
+    #[test]
+    fn dominated_positions_count_against_the_table_bound() {
+        let found = solve(&Fan { at: 0 }, u64::MAX);
+        assert_eq!(found.verdict, Verdict::Unknown);
+        assert!(found.nodes as usize <= TABLE_LIMIT / 8 + 1, "{} positions expanded", found.nodes);
     }
 
     /// Steps of 1 cost 1, steps of 2 cost 3; the goal must be reached
