@@ -117,6 +117,14 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         false
     }
 
+    /// The bits of `state_key` in which the positions `dominated` asks
+    /// about differ from this one (where a key keeps its pass count, say).
+    /// The search's table hashes keys without them, so those lookups land
+    /// next to this position's own entry. Only speed depends on it.
+    fn dominance_key_bits(&self) -> u128 {
+        0
+    }
+
     /// True when the position can certainly not reach the goal any more
     /// (lets the solver prune). Must never be true for a winnable position.
     fn is_dead(&self) -> bool {

@@ -165,6 +165,11 @@ impl<P: Profile> PairGame<P> {
             | self.pass_code() << ARRANGEMENT_PASS_SHIFT
     }
 
+    /// The key bits `searched_in_an_earlier_pass` varies.
+    pub(crate) fn pass_key_bits(&self) -> u128 {
+        if self.piles() == 1 { 3 << DEALT_ORDER_PASS_SHIFT } else { 0 }
+    }
+
     /// Whether the same position in an earlier pass has been searched
     /// (`key` is this position's): it has more passes left, so every line
     /// from here works from there too. One pile only: with three piles a

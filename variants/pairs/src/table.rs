@@ -495,6 +495,10 @@ impl<P: Profile> Variant for PairGame<P> {
         self.searched_in_an_earlier_pass(key, searched)
     }
 
+    fn dominance_key_bits(&self) -> u128 {
+        self.pass_key_bits()
+    }
+
     fn is_dead(&self) -> bool {
         self.cannot_win()
     }
