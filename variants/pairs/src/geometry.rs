@@ -51,6 +51,31 @@ pub const fn index_in_row(p: usize) -> usize {
 
 /// For each position, the (at most two) positions directly covering it:
 /// row r+1, indices i and i+1. Empty for the bottom row.
+/// The positions of `left` that no position of `left` covers, for all rows
+/// at once: position `p` of row `r` is covered by `p + r + 1` and
+/// `p + r + 2`, so shifting `left` down by those amounts lines each card
+/// up with the cards covering it.
+pub fn free_positions(left: u32) -> u32 {
+    let mut covered = 0;
+    let mut row = 0;
+    while row + 1 < ROWS {
+        covered |= ((left >> (row + 1)) | (left >> (row + 2))) & ROW_MASKS[row];
+        row += 1;
+    }
+    left & !covered
+}
+
+/// The positions of each row, as masks.
+pub const ROW_MASKS: [u32; ROWS] = {
+    let mut masks = [0u32; ROWS];
+    let mut row = 0;
+    while row < ROWS {
+        masks[row] = ((1 << (row + 1)) - 1) << position(row, 0);
+        row += 1;
+    }
+    masks
+};
+
 pub const COVERED_BY: [u32; PYRAMID_CARDS] = {
     let mut masks = [0u32; PYRAMID_CARDS];
     let mut p = 0;
@@ -149,6 +174,22 @@ pub fn talon_xs(piles: usize) -> (f32, [f32; 3]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn free_positions_are_those_no_card_left_covers() {
+        let mut state = 0x9E37_79B9u32;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let left = state & FULL_PYRAMID;
+            let one_by_one = (0..PYRAMID_CARDS)
+                .filter(|&p| left & (1 << p) != 0 && left & COVERED_BY[p] == 0)
+                .fold(0, |free, p| free | 1 << p);
+            assert_eq!(free_positions(left), one_by_one, "{left:#x}");
+        }
+        assert_eq!(free_positions(FULL_PYRAMID), ROW_MASKS[ROWS - 1], "at the start the bottom row is free");
+    }
 
     #[test]
     fn positions_run_row_by_row_from_the_apex() {

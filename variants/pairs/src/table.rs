@@ -3,7 +3,7 @@
 //! status, move descriptions), `explain`, `check` and `search` (solver hooks).
 
 use crate::Profile;
-use crate::geometry::{bits, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
+use crate::geometry::{free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::Action;
 use crate::options::{self, GameOptions, Win};
 use core::marker::PhantomData;
@@ -285,9 +285,7 @@ impl<P: Profile> PairGame<P> {
 
     /// Every free pyramid position, as a mask.
     pub(crate) fn free_mask(&self) -> u32 {
-        bits(self.pyramid_left)
-            .filter(|&p| self.pyramid_left & COVERED_BY[p] == 0)
-            .fold(0, |free, p| free | 1 << p)
+        free_positions(self.pyramid_left)
     }
 
     pub(crate) fn talon_card(&self, id: u8) -> Card {
@@ -465,10 +463,10 @@ impl<P: Profile> Variant for PairGame<P> {
         };
         let mut hidden_talon: Vec<usize> =
             if self.pass == 1 { self.stock.ids().iter().map(|&id| id as usize).collect() } else { Vec::new() };
-        if self.options.stock_top_playable {
-            if let Some(top) = self.stock.top() {
-                hidden_talon.retain(|&id| id != top as usize);
-            }
+        if self.options.stock_top_playable
+            && let Some(top) = self.stock.top()
+        {
+            hidden_talon.retain(|&id| id != top as usize);
         }
         let mut unseen: Vec<Card> = hidden_pyramid
             .iter()
