@@ -585,10 +585,10 @@ fn exercise(plugin: &Arc<patience_runtime::LoadedPlugin>) {
     let _ = game.layout();
     let _ = game.hud();
     let _ = game.status();
-    if let Ok(moves) = game.moves() {
-        if let Some(first) = moves.first() {
-            let _ = game.apply(first.id);
-        }
+    if let Ok(moves) = game.moves()
+        && let Some(first) = moves.first()
+    {
+        let _ = game.apply(first.id);
     }
     let _ = game.explain("nonsense");
     let _ = game.solve(100, false);

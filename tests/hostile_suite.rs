@@ -616,7 +616,7 @@ fn a_catalog_lists_every_hostile_file_as_a_problem_and_loads_the_rest() {
     // before it is read.
     let giant = std::fs::File::create(dir.join("giant.wasm")).unwrap();
     giant.set_len(100 << 20).unwrap();
-    let catalog = Catalog::load(&bench().runtime, &bundled(), &[dir.clone()]);
+    let catalog = Catalog::load(&bench().runtime, &bundled(), std::slice::from_ref(&dir));
     let problem_files: Vec<String> = catalog
         .problems
         .iter()

@@ -491,7 +491,7 @@ mod tests {
         }
 
         fn dominated(&self, _key: u128, _searched: &dyn Fn(u128) -> bool) -> bool {
-            self.at % 8 != 0
+            !self.at.is_multiple_of(8)
         }
     }
 

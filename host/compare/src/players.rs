@@ -158,10 +158,10 @@ pub fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed
         let sample_seed = seed ^ (u64::from(sample) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(mut completion) = game.resample(sample_seed)? else { break };
         let solution = completion.solve(config.budget, false)?;
-        if solution.verdict == Verdict::Winnable {
-            if let Some(first) = solution.line.first() {
-                *votes.entry(patience_runtime::notation::canonical(first)).or_default() += 1;
-            }
+        if solution.verdict == Verdict::Winnable
+            && let Some(first) = solution.line.first()
+        {
+            *votes.entry(patience_runtime::notation::canonical(first)).or_default() += 1;
         }
     }
     let layout = game.layout()?;

@@ -133,10 +133,10 @@ pub fn disagreements(file: &StudyFile, a: usize, b: usize) -> Vec<u64> {
     let mut deals = Vec::new();
     for record in file.records.iter().filter(|r| r.rule_set == a) {
         let other = file.records.iter().find(|r| r.rule_set == b && r.deal == record.deal);
-        if let (Some(x), Some(y)) = (wins(record), other.and_then(wins)) {
-            if x != y {
-                deals.push(record.deal);
-            }
+        if let (Some(x), Some(y)) = (wins(record), other.and_then(wins))
+            && x != y
+        {
+            deals.push(record.deal);
         }
     }
     deals

@@ -97,10 +97,10 @@ impl Study {
     /// finished (rule set, deal); setting `cancel` stops early with an
     /// error.
     pub fn run(&self, jobs: usize, progress: &(dyn Fn() + Sync), cancel: &AtomicBool) -> Result<StudyFile> {
-        if let Some((index, count)) = self.shard {
-            if count == 0 || index == 0 || index > count {
-                bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
-            }
+        if let Some((index, count)) = self.shard
+            && (count == 0 || index == 0 || index > count)
+        {
+            bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
         }
         let tasks: Vec<(usize, u64)> = self
             .deal_numbers()

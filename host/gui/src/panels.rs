@@ -507,11 +507,11 @@ impl eframe::App for PatienceApp {
         self.compare.cancel();
         // The game in progress stays saved, to be resumed next time: it is
         // neither lost nor won yet.
-        if let Some(table) = self.table.as_mut() {
-            if !table.is_over() {
-                table.keep_saved_game();
-                self.table = None;
-            }
+        if let Some(table) = self.table.as_mut()
+            && !table.is_over()
+        {
+            table.keep_saved_game();
+            self.table = None;
         }
         self.leave_table();
         self.leave_panes();

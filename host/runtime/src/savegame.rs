@@ -71,7 +71,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn unhex(text: &str) -> Result<Vec<u8>> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
         bail!("the snapshot is not hex");
     }
     (0..text.len())
@@ -121,12 +121,11 @@ impl SavedGame {
     pub fn parse(text: &str) -> Result<SavedGame> {
         // Look at the format first, so a newer file is named as such rather
         // than as damaged.
-        if let Ok(table) = text.parse::<toml::Table>() {
-            if let Some(format) = table.get("format").and_then(toml::Value::as_integer) {
-                if format > SAVE_FORMAT as i64 {
-                    bail!("it was written by a newer patience (save format {format}; this version reads up to {SAVE_FORMAT})");
-                }
-            }
+        if let Ok(table) = text.parse::<toml::Table>()
+            && let Some(format) = table.get("format").and_then(toml::Value::as_integer)
+            && format > SAVE_FORMAT as i64
+        {
+            bail!("it was written by a newer patience (save format {format}; this version reads up to {SAVE_FORMAT})");
         }
         let file: SaveFile = toml::from_str(text).map_err(|e| anyhow!("it is damaged: {}", e.message().trim()))?;
         if file.format != SAVE_FORMAT {

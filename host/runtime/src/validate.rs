@@ -113,10 +113,10 @@ pub fn layout_within(layout: &Layout, limits: &Limits) -> Result<HashSet<u32>> {
         if !inside(slot.x, layout.width) || !inside(slot.y, layout.height) {
             bail!("slot {} is at ({}, {}), outside the {} × {} board", slot.id, slot.x, slot.y, layout.width, layout.height);
         }
-        if let Face::Up(card) = slot.face {
-            if !cards.insert(card) {
-                bail!("card {card} is shown twice (again in slot {})", slot.id);
-            }
+        if let Face::Up(card) = slot.face
+            && !cards.insert(card)
+        {
+            bail!("card {card} is shown twice (again in slot {})", slot.id);
         }
         if let Some(label) = &slot.label {
             text(&format!("the label of slot {}", slot.id), label, MAX_SHORT_TEXT)?;
