@@ -44,39 +44,47 @@ impl Pile {
 
     /// The length, clamped so a damaged snapshot cannot make us panic
     /// before `check` refuses it.
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         (self.len as usize).min(TALON_CARDS)
     }
 
     /// The raw stored length, for `check`.
+    #[inline]
     pub(crate) fn stored_len(&self) -> usize {
         self.len as usize
     }
 
+    #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Bottom to top.
+    #[inline]
     pub(crate) fn ids(&self) -> &[u8] {
         &self.ids[..self.len()]
     }
 
+    #[inline]
     pub(crate) fn top(&self) -> Option<u8> {
         self.ids().last().copied()
     }
 
     /// The card directly under the top.
+    #[inline]
     pub(crate) fn under_top(&self) -> Option<u8> {
         let ids = self.ids();
         (ids.len() >= 2).then(|| ids[ids.len() - 2])
     }
 
+    #[inline]
     pub(crate) fn push(&mut self, id: u8) {
         self.ids[self.len()] = id;
         self.len += 1;
     }
 
+    #[inline]
     pub(crate) fn pop(&mut self) -> Option<u8> {
         let top = self.top()?;
         self.len -= 1;
@@ -84,6 +92,7 @@ impl Pile {
     }
 
     /// Takes card `id` out of the pile, wherever it is; false if absent.
+    #[inline]
     pub(crate) fn remove(&mut self, id: u8) -> bool {
         let len = self.len();
         let Some(at) = self.ids[..len].iter().rposition(|&x| x == id) else {
