@@ -17,11 +17,11 @@ pub fn game_at(level: u8, levels: u8, jokers: u32, deck: Vec<Card>) -> SpeedPyra
     let mut game = SpeedPyramid {
         config: Config { start_jokers: jokers.clamp(3, 9) as u8, levels },
         level,
-        upcoming: (level + 1..=levels).map(|later| DealRng::new(1000 + later as u64).deck()).collect(),
+        upcoming: std::rc::Rc::new((level + 1..=levels).map(|later| DealRng::new(1000 + later as u64).deck()).collect()),
         field: Vec::new(),
         stock: Vec::new(),
         discard: Vec::new(),
-        set_aside: Vec::new(),
+        set_aside: Default::default(),
         jokers,
         score: 0,
         series: 0,

@@ -5,6 +5,7 @@ use patience_engine::card::{Card, ACE, KING};
 use patience_engine::deal::{check_full_deck, Deal, DealRng};
 use patience_engine::solver::hash_bytes;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// The most levels a game has, and the most decks an explicit deal may give.
 pub const MAX_LEVELS: u8 = levels::LEVELS.len() as u8;
@@ -56,8 +57,11 @@ pub struct SpeedPyramid {
     pub(crate) config: Config,
     /// The current level, 1-based. Stays at the last level once won.
     pub(crate) level: u8,
-    /// The decks of the levels after this one, next level first.
-    pub(crate) upcoming: Vec<Vec<Card>>,
+    /// The decks of the levels after this one, next level first. Shared
+    /// between copies, like `set_aside`: the solver copies the game for
+    /// every position it visits, and neither changes within a level.
+    #[serde(with = "shared")]
+    pub(crate) upcoming: Rc<Vec<Vec<Card>>>,
     /// The field tablets by number; `None` once played.
     pub(crate) field: Vec<Option<Card>>,
     /// The stock; the top is the last card.
@@ -65,7 +69,8 @@ pub struct SpeedPyramid {
     /// The discard pile; the top is the last entry. Never empty.
     pub(crate) discard: Vec<Pile>,
     /// Cards of this level's deck that are neither field nor stock.
-    pub(crate) set_aside: Vec<Card>,
+    #[serde(with = "shared")]
+    pub(crate) set_aside: Rc<Vec<Card>>,
     pub(crate) jokers: u32,
     pub(crate) score: i64,
     /// Field tablets played in a row since the last draw or joker.
@@ -98,11 +103,11 @@ impl SpeedPyramid {
             jokers: config.start_jokers as u32,
             config,
             level: 1,
-            upcoming: decks,
+            upcoming: Rc::new(decks),
             field: Vec::new(),
             stock: Vec::new(),
             discard: Vec::new(),
-            set_aside: Vec::new(),
+            set_aside: Rc::default(),
             score: 0,
             series: 0,
             bonus_levels: 0,
@@ -123,7 +128,7 @@ impl SpeedPyramid {
         self.field = deck[..field_size].iter().map(|&card| Some(card)).collect();
         self.discard = vec![Pile::Tablet(deck[field_size])];
         self.stock = deck[field_size + 1..stock_end].iter().rev().copied().collect();
-        self.set_aside = deck[stock_end..].to_vec();
+        self.set_aside = Rc::new(deck[stock_end..].to_vec());
         // The opening turn is a stock tablet: no series carries into a level.
         self.series = 0;
         self.bonus_levels = 0;
@@ -140,7 +145,7 @@ impl SpeedPyramid {
             (0..self.field.len()).filter(|&t| self.field[t].is_some() && !self.is_readable(t)).collect();
         let mut unseen: Vec<Card> = hidden_tablets.iter().filter_map(|&t| self.field[t]).collect();
         unseen.extend(&self.stock);
-        unseen.extend(&self.set_aside);
+        unseen.extend(self.set_aside.iter());
         for i in (1..unseen.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             unseen.swap(i, j);
@@ -150,8 +155,8 @@ impl SpeedPyramid {
             sample.field[tablet] = dealt.next();
         }
         sample.stock = dealt.by_ref().take(self.stock.len()).collect();
-        sample.set_aside = dealt.collect();
-        sample.upcoming = self.upcoming.iter().map(|_| rng.deck()).collect();
+        sample.set_aside = Rc::new(dealt.collect());
+        sample.upcoming = Rc::new(self.upcoming.iter().map(|_| rng.deck()).collect());
         sample
     }
 
@@ -270,7 +275,7 @@ impl SpeedPyramid {
             return;
         }
         self.level += 1;
-        let deck = self.upcoming.remove(0);
+        let deck = Rc::make_mut(&mut self.upcoming).remove(0);
         self.deal_level(deck);
     }
 
@@ -454,7 +459,7 @@ impl SpeedPyramid {
         let mut cards: Vec<Card> = self.field.iter().flatten().copied().collect();
         cards.extend(&self.stock);
         cards.extend(discarded);
-        cards.extend(&self.set_aside);
+        cards.extend(self.set_aside.iter());
         check_full_deck(&cards).map_err(|e| format!("the tablets of level {}: {e}", self.level))
     }
 
@@ -467,5 +472,19 @@ impl SpeedPyramid {
             }
         }
         Ok(())
+    }
+}
+
+/// Serde for a shared value: written and read as the value itself.
+mod shared {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::rc::Rc;
+
+    pub fn serialize<S: Serializer, T: Serialize>(value: &Rc<T>, serializer: S) -> Result<S::Ok, S::Error> {
+        value.as_ref().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Rc<T>, D::Error> {
+        T::deserialize(deserializer).map(Rc::new)
     }
 }

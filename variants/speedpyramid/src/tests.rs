@@ -392,7 +392,7 @@ fn deals_are_deterministic_and_follow_the_engine_deal_function() {
     assert_eq!(first.field, level_one[..15].iter().map(|&c| Some(c)).collect::<Vec<_>>());
     assert_eq!(first.top(), Pile::Tablet(level_one[15]));
     assert_eq!(first.stock.last(), Some(&level_one[16]));
-    for later in &first.upcoming {
+    for later in first.upcoming.iter() {
         assert_eq!(later, &rng.deck());
     }
 }
@@ -404,7 +404,7 @@ fn explicit_decks_one_per_level() {
     assert_eq!(game.field[0], Some(one[0]));
     // The four missing levels come from DealRng::new(extension_seed(cards)).
     let mut rng = DealRng::new(extension_seed(&one));
-    for later in &game.upcoming {
+    for later in game.upcoming.iter() {
         assert_eq!(later, &rng.deck());
     }
     let two: Vec<Card> = one.iter().chain(DealRng::new(6).deck().iter()).copied().collect();
@@ -601,12 +601,15 @@ fn check_refuses_impossible_games() {
         ("a series without tablets", Box::new(|g| g.series = 3)),
         ("a bonus pyramid of 6", Box::new(|g| g.bonus_levels = 6)),
         ("a negative score", Box::new(|g| g.score = -5)),
-        ("a missing deck", Box::new(|g| { g.upcoming.pop(); })),
-        ("a bad later deck", Box::new(|g| g.upcoming[0][3] = g.upcoming[0][4])),
+        ("a missing deck", Box::new(|g| { std::rc::Rc::make_mut(&mut g.upcoming).pop(); })),
+        ("a bad later deck", Box::new(|g| {
+            let decks = std::rc::Rc::make_mut(&mut g.upcoming);
+            decks[0][3] = decks[0][4];
+        })),
         ("an empty discard pile", Box::new(|g| {
             let top = g.discard.pop();
             if let Some(Pile::Tablet(card)) = top {
-                g.set_aside.push(card);
+                std::rc::Rc::make_mut(&mut g.set_aside).push(card);
             }
         })),
         ("a won game in level 1", Box::new(|g| g.won = true)),
@@ -818,8 +821,8 @@ fn resampling_keeps_what_the_player_saw_and_redeals_the_rest() {
         assert_eq!(sample.discard, original.discard);
         assert_eq!(sample.stock.len(), original.stock.len());
         assert_eq!((sample.score, sample.jokers, sample.series, sample.level), (original.score, original.jokers, original.series, original.level));
-        let mut before: Vec<Card> = original.field.iter().flatten().chain(&original.stock).chain(&original.set_aside).copied().collect();
-        let mut after: Vec<Card> = sample.field.iter().flatten().chain(&sample.stock).chain(&sample.set_aside).copied().collect();
+        let mut before: Vec<Card> = original.field.iter().flatten().chain(&original.stock).chain(original.set_aside.iter()).copied().collect();
+        let mut after: Vec<Card> = sample.field.iter().flatten().chain(&sample.stock).chain(sample.set_aside.iter()).copied().collect();
         before.sort();
         after.sort();
         assert_eq!(before, after, "the same cards, dealt anew");
