@@ -76,6 +76,10 @@ impl Variant for SpeedPyramid {
         SpeedPyramid::actions(self)
     }
 
+    fn solver_actions_into(&self, out: &mut Vec<Action>) {
+        self.push_actions(out);
+    }
+
     fn describe(&self, action: &Action) -> MoveInfo {
         SpeedPyramid::describe(self, action)
     }

@@ -191,20 +191,36 @@ impl SpeedPyramid {
 
     /// Every legal move: tablet plays in slot order, then draw, then joker.
     pub fn actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.push_actions(&mut actions);
+        actions
+    }
+
+    /// [`SpeedPyramid::actions`], appended to `out` (the solver's one
+    /// buffer for the whole search).
+    pub fn push_actions(&self, out: &mut Vec<Action>) {
         if self.won {
-            return Vec::new();
+            return;
         }
-        let mut actions: Vec<Action> = (0..self.field.len())
-            .filter(|&tablet| self.readable_card(tablet).is_some_and(|card| self.fits_on_top(card)))
-            .map(Action::Play)
-            .collect();
+        let spots = spots(self.level);
+        let top = self.top();
+        for (tablet, card) in self.field.iter().enumerate() {
+            let Some(card) = card else { continue };
+            let readable = spots[tablet].covered_by.iter().all(|&cover| self.field[cover].is_none());
+            let fits = match top {
+                Pile::Joker => true,
+                Pile::Tablet(top) => ranks_adjacent(card.rank, top.rank),
+            };
+            if readable && fits {
+                out.push(Action::Play(tablet));
+            }
+        }
         if !self.stock.is_empty() {
-            actions.push(Action::Draw);
+            out.push(Action::Draw);
         }
         if self.jokers > 0 {
-            actions.push(Action::Joker);
+            out.push(Action::Joker);
         }
-        actions
     }
 
     // ----- Moves -----
