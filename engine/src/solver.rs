@@ -345,6 +345,15 @@ mod tests {
     use crate::variant::Info;
     use serde::{Deserialize, Serialize};
 
+    /// What the toy variants below say about themselves.
+    fn toy_info(id: &str) -> Info {
+        Info { id: id.into(), name: id.into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+    }
+
+    fn step_info(step: u64) -> MoveInfo {
+        MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+    }
+
     /// A counter that can count up forever: the goal (`target`) is far, so
     /// only the bounds stop the search.
     #[derive(Clone, Serialize, Deserialize)]
@@ -357,7 +366,7 @@ mod tests {
         type Action = u64;
 
         fn info() -> Info {
-            Info { id: "climb".into(), name: "Climb".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+            toy_info("climb")
         }
 
         fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
@@ -373,7 +382,7 @@ mod tests {
         }
 
         fn describe(&self, step: &u64) -> MoveInfo {
-            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+            step_info(*step)
         }
 
         fn perform(&mut self, step: &u64) {
@@ -459,7 +468,7 @@ mod tests {
         type Action = u64;
 
         fn info() -> Info {
-            Info { id: "fan".into(), name: "Fan".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+            toy_info("fan")
         }
 
         fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
@@ -475,7 +484,7 @@ mod tests {
         }
 
         fn describe(&self, step: &u64) -> MoveInfo {
-            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+            step_info(*step)
         }
 
         fn perform(&mut self, step: &u64) {
@@ -518,7 +527,7 @@ mod tests {
         type Action = u64;
 
         fn info() -> Info {
-            Info { id: "allowance".into(), name: "Allowance".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+            toy_info("allowance")
         }
 
         fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
@@ -534,7 +543,7 @@ mod tests {
         }
 
         fn describe(&self, step: &u64) -> MoveInfo {
-            MoveInfo { notation: format!("+{step}"), label: String::new(), slots: vec![] }
+            step_info(*step)
         }
 
         fn perform(&mut self, step: &u64) {

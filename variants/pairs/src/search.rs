@@ -812,6 +812,19 @@ mod tests {
     use patience_engine::deal::{Deal, DealRng};
     use patience_engine::options::Settings;
 
+    /// The one-pile test profile's settings with `options` (name, value).
+    fn settings(options: &[(&str, &str)]) -> Settings {
+        let specs = PairGame::<OnePile>::info().options;
+        let given: Vec<_> = options
+            .iter()
+            .map(|(name, value)| {
+                let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
+                (name.to_string(), spec.parse(value).unwrap())
+            })
+            .collect();
+        Settings::resolve(&specs, &given).unwrap()
+    }
+
     /// Whether a win is left, by trying every legal move (no pruning, and
     /// whole positions rather than keys to recognise repeats). `None` past
     /// `limit` positions.
@@ -836,6 +849,25 @@ mod tests {
         Some(false)
     }
 
+    /// Plays random legal moves from `game` until `arrived` holds; that
+    /// position, or `None` if the game ends first.
+    fn random_walk_to(
+        mut game: PairGame<OnePile>,
+        rng: &mut DealRng,
+        arrived: impl Fn(&PairGame<OnePile>) -> bool,
+    ) -> Option<PairGame<OnePile>> {
+        loop {
+            if arrived(&game) {
+                return Some(game);
+            }
+            let actions = game.actions();
+            if actions.is_empty() {
+                return None;
+            }
+            game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+        }
+    }
+
     /// Plays random games of `deals` deals with `options` until `others`
     /// (the older checks) call the position dead or `rule` alone does; each
     /// position only `rule` calls dead is brute-forced. Returns how many.
@@ -845,36 +877,21 @@ mod tests {
         others: impl Fn(&PairGame<OnePile>, &RankPairs) -> bool,
         rule: impl Fn(&PairGame<OnePile>, &RankPairs) -> bool,
     ) -> u32 {
-        let specs = PairGame::<OnePile>::info().options;
-        let given: Vec<_> = options
-            .iter()
-            .map(|(name, value)| {
-                let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
-                (name.to_string(), spec.parse(value).unwrap())
-            })
-            .collect();
-        let settings = Settings::resolve(&specs, &given).unwrap();
+        let settings = settings(options);
         let mut rng = DealRng::new(0xC0DE);
         let mut confirmed = 0;
         for seed in 0..deals {
-            let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-            loop {
-                let ranks = RankPairs::of(&game);
-                if !others(&game, &ranks) {
-                    break;
-                }
-                if !rule(&game, &ranks) {
-                    if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
-                        assert!(!winnable, "seed {seed}: a winnable position was called dead");
-                        confirmed += 1;
-                    }
-                    break;
-                }
-                let actions = game.actions();
-                if actions.is_empty() {
-                    break;
-                }
-                game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+            let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+            let called_dead = |game: &PairGame<OnePile>| {
+                let ranks = RankPairs::of(game);
+                !others(game, &ranks) || !rule(game, &ranks)
+            };
+            let Some(game) = random_walk_to(game, &mut rng, called_dead) else { continue };
+            if others(&game, &RankPairs::of(&game))
+                && let Some(winnable) = winnable_by_brute_force(&game, 300_000)
+            {
+                assert!(!winnable, "seed {seed}: a winnable position was called dead");
+                confirmed += 1;
             }
         }
         confirmed
@@ -914,35 +931,18 @@ mod tests {
         let mut rng = DealRng::new(0x57AC);
         let mut confirmed = 0;
         for options in [&[][..], &[("stock_top_playable", "true")], &[("passes", "2")]] {
-            let specs = PairGame::<OnePile>::info().options;
-            let given: Vec<_> = options
-                .iter()
-                .map(|(name, value)| {
-                    let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
-                    (name.to_string(), spec.parse(value).unwrap())
-                })
-                .collect();
-            let settings = Settings::resolve(&specs, &given).unwrap();
+            let settings = settings(options);
             for seed in 0..150 {
-                let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-                loop {
-                    if game.stuck_for_good() != 0 {
-                        let without = game.without_stuck_cards();
-                        assert!(without.check().is_ok(), "seed {seed}: {:?}", without.check());
-                        assert_eq!(game.position_key(), without.position_key(), "seed {seed}");
-                        let with_them = winnable_by_brute_force(&game, 200_000);
-                        let without_them = winnable_by_brute_force(&without, 200_000);
-                        if let (Some(with_them), Some(without_them)) = (with_them, without_them) {
-                            assert_eq!(with_them, without_them, "seed {seed} {options:?}");
-                            confirmed += 1;
-                        }
-                        break;
-                    }
-                    let actions = game.actions();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+                let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+                let Some(game) = random_walk_to(game, &mut rng, |game| game.stuck_for_good() != 0) else { continue };
+                let without = game.without_stuck_cards();
+                assert!(without.check().is_ok(), "seed {seed}: {:?}", without.check());
+                assert_eq!(game.position_key(), without.position_key(), "seed {seed}");
+                let with_them = winnable_by_brute_force(&game, 200_000);
+                let without_them = winnable_by_brute_force(&without, 200_000);
+                if let (Some(with_them), Some(without_them)) = (with_them, without_them) {
+                    assert_eq!(with_them, without_them, "seed {seed} {options:?}");
+                    confirmed += 1;
                 }
             }
         }
@@ -958,15 +958,7 @@ mod tests {
         let mut rng = DealRng::new(0x7A55);
         let (mut compared, mut won) = (0, 0);
         for options in [&[("passes", "2")][..], &[("passes", "2"), ("stock_top_playable", "true")]] {
-            let specs = PairGame::<OnePile>::info().options;
-            let given: Vec<_> = options
-                .iter()
-                .map(|(name, value)| {
-                    let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
-                    (name.to_string(), spec.parse(value).unwrap())
-                })
-                .collect();
-            let settings = Settings::resolve(&specs, &given).unwrap();
+            let settings = settings(options);
             for seed in 0..200 {
                 let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
                 loop {
