@@ -84,6 +84,8 @@ pub struct Spot {
     pub y: f32,
     /// The tablets that cover this one (none for the bottom row).
     pub covered_by: Vec<usize>,
+    /// The same as a mask over tablet numbers (a field has fewer than 64).
+    pub covered_mask: u64,
     /// True for the top tablet of a pyramid (row 0).
     pub is_top: bool,
 }
@@ -132,7 +134,9 @@ fn build_spots(level: u8) -> Vec<Spot> {
                 } else {
                     Vec::new()
                 };
+                let covered_mask = covered_by.iter().fold(0u64, |mask, &cover| mask | 1 << cover);
                 spots.push(Spot {
+                    covered_mask,
                     pyramid: pyramid as u8,
                     row,
                     x: left + (rows - 1 - row) as f32 * 0.5 + index as f32,

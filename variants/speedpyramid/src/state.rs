@@ -166,6 +166,15 @@ impl SpeedPyramid {
         *self.discard.last().expect("the discard pile is never empty")
     }
 
+    /// The tablets still on the field, as a mask over tablet numbers.
+    fn field_mask(&self) -> u64 {
+        let mut mask = 0u64;
+        for (tablet, card) in self.field.iter().enumerate() {
+            mask |= (card.is_some() as u64) << tablet;
+        }
+        mask
+    }
+
     /// A tablet is readable when it is still on the field and nothing covers it.
     pub fn is_readable(&self, tablet: usize) -> bool {
         self.field[tablet].is_some()
@@ -204,9 +213,10 @@ impl SpeedPyramid {
         }
         let spots = spots(self.level);
         let top = self.top();
+        let on_field = self.field_mask();
         for (tablet, card) in self.field.iter().enumerate() {
             let Some(card) = card else { continue };
-            let readable = spots[tablet].covered_by.iter().all(|&cover| self.field[cover].is_none());
+            let readable = spots[tablet].covered_mask & on_field == 0;
             let fits = match top {
                 Pile::Joker => true,
                 Pile::Tablet(top) => ranks_adjacent(card.rank, top.rank),
@@ -310,12 +320,7 @@ impl SpeedPyramid {
     /// under the discard top cannot change what is still possible, so they
     /// are left out: positions that differ only there are one for the solver.
     pub fn state_key(&self) -> u128 {
-        let mut field_mask = 0u128;
-        for (tablet, card) in self.field.iter().enumerate() {
-            if card.is_some() {
-                field_mask |= 1 << tablet;
-            }
-        }
+        let field_mask = self.field_mask() as u128;
         let top = match self.top() {
             Pile::Tablet(card) => card.deck_index() as u128,
             Pile::Joker => 52,

@@ -461,7 +461,10 @@ fn every_pyramid_top_is_the_last_tablet_of_its_pyramid() {
                 assert_eq!(spots[cover].pyramid, spot.pyramid);
                 assert_eq!(spots[cover].row, spot.row + 1);
             }
+            let mask = spot.covered_by.iter().fold(0u64, |mask, &cover| mask | 1 << cover);
+            assert_eq!(spot.covered_mask, mask, "level {level} tablet {tablet}");
         }
+        assert!(spots.len() < 64, "covering masks and keys hold a field in 64 bits");
     }
 }
 
