@@ -52,7 +52,7 @@ pub enum Action {
 
 /// A game in progress. Everything the rules need is here; the geometry of a
 /// level comes from [`levels`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpeedPyramid {
     pub(crate) config: Config,
     /// The current level, 1-based. Stays at the last level once won.
@@ -507,5 +507,28 @@ mod shared {
 
     pub fn deserialize<'de, D: Deserializer<'de>, T: Deserialize<'de>>(deserializer: D) -> Result<Rc<T>, D::Error> {
         T::deserialize(deserializer).map(Rc::new)
+    }
+}
+
+/// A copy has room for one more discard: the solver copies a position and
+/// then plays one move onto the pile, which would otherwise reallocate it.
+impl Clone for SpeedPyramid {
+    fn clone(&self) -> SpeedPyramid {
+        let mut discard = Vec::with_capacity(self.discard.len() + 1);
+        discard.extend_from_slice(&self.discard);
+        SpeedPyramid {
+            config: self.config.clone(),
+            level: self.level,
+            upcoming: Rc::clone(&self.upcoming),
+            field: self.field.clone(),
+            stock: self.stock.clone(),
+            discard,
+            set_aside: Rc::clone(&self.set_aside),
+            jokers: self.jokers,
+            score: self.score,
+            series: self.series,
+            bonus_levels: self.bonus_levels,
+            won: self.won,
+        }
     }
 }
