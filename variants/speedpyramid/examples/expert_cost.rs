@@ -22,7 +22,7 @@ fn main() {
             if actions.is_empty() {
                 break;
             }
-            let mut choice = actions[0].clone();
+            let mut choice = actions[0];
             if actions.len() > 1 {
                 for _ in 0..6 {
                     let Some(sample) = Variant::resample(&game, &mut rng) else { break };
@@ -34,7 +34,7 @@ fn main() {
                         Verdict::Winnable => {
                             won += 1;
                             if let Some(first) = found.line.first() {
-                                choice = first.clone();
+                                choice = *first;
                             }
                         }
                         Verdict::NotWinnable => {}
