@@ -143,18 +143,29 @@ impl<P: Profile> PairGame<P> {
     /// to top), stock (top to bottom) is ranked into 81 bits, followed by the
     /// three pile sizes (5 bits each), the pyramid (28) and the pass (2).
     fn three_pile_key(&self) -> u128 {
+        // The rank in mixed radix 24, 23, 22, ...: digit `i` is how many
+        // unused cards have a smaller id. Horner's rule in two 64-bit
+        // halves (24·23·…·13 and 12! both fit), joined by one 128-bit
+        // multiplication: 128-bit arithmetic is a library call in wasm.
+        const FIRST_HALF: usize = TALON_CARDS / 2;
         let mut used = 0u32;
-        let mut rank = 0u128;
+        let (mut first, mut second, mut second_radix) = (0u64, 0u64, 1u64);
         let mut length = 0usize;
         let sequence =
             self.waste[..3].iter().flat_map(|pile| pile.ids().iter()).chain(self.stock.ids().iter().rev());
         for &id in sequence {
-            // Digit: how many unused cards have a smaller id.
-            let smaller_unused = (!used & ((1u32 << id) - 1) & FULL_TALON).count_ones() as u128;
-            rank = rank * (TALON_CARDS - length) as u128 + smaller_unused;
+            let smaller_unused = (!used & ((1u32 << id) - 1) & FULL_TALON).count_ones() as u64;
+            let radix = (TALON_CARDS - length) as u64;
+            if length < FIRST_HALF {
+                first = first * radix + smaller_unused;
+            } else {
+                second = second * radix + smaller_unused;
+                second_radix *= radix;
+            }
             used |= 1 << id;
             length += 1;
         }
+        let rank = first as u128 * second_radix as u128 + second as u128;
         let packed = SEQUENCE_OFFSET[length] + rank;
         let sizes = self.waste[0].len() as u128
             | (self.waste[1].len() as u128) << 5
