@@ -49,8 +49,6 @@ pub const fn index_in_row(p: usize) -> usize {
     p - position(row_of(p), 0)
 }
 
-/// For each position, the (at most two) positions directly covering it:
-/// row r+1, indices i and i+1. Empty for the bottom row.
 /// The positions of `left` that no position of `left` covers, for all rows
 /// at once: position `p` of row `r` is covered by `p + r + 1` and
 /// `p + r + 2`, so shifting `left` down by those amounts lines each card
@@ -76,6 +74,8 @@ pub const ROW_MASKS: [u32; ROWS] = {
     masks
 };
 
+/// For each position, the (at most two) positions directly covering it:
+/// row r+1, indices i and i+1. Empty for the bottom row.
 pub const COVERED_BY: [u32; PYRAMID_CARDS] = {
     let mut masks = [0u32; PYRAMID_CARDS];
     let mut p = 0;
@@ -109,19 +109,31 @@ pub const BURIED_UNDER: [u32; PYRAMID_CARDS] = {
     masks
 };
 
+/// For each position, every position covering it directly or through
+/// other cards: all of them are gone before it is free.
+pub const COVERING: [u32; PYRAMID_CARDS] = {
+    let mut masks = [0u32; PYRAMID_CARDS];
+    let mut p = 0;
+    while p < PYRAMID_CARDS {
+        let mut q = 0;
+        while q < PYRAMID_CARDS {
+            if BURIED_UNDER[q] & (1 << p) != 0 {
+                masks[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    masks
+};
+
 /// For each position, the positions that can never be available at the same
 /// time as it: those it buries and those burying it.
 pub const NEVER_TOGETHER: [u32; PYRAMID_CARDS] = {
     let mut masks = [0u32; PYRAMID_CARDS];
     let mut p = 0;
     while p < PYRAMID_CARDS {
-        let mut q = 0;
-        while q < PYRAMID_CARDS {
-            if BURIED_UNDER[p] & (1 << q) != 0 || BURIED_UNDER[q] & (1 << p) != 0 {
-                masks[p] |= 1 << q;
-            }
-            q += 1;
-        }
+        masks[p] = BURIED_UNDER[p] | COVERING[p];
         p += 1;
     }
     masks
@@ -219,6 +231,10 @@ mod tests {
         // Row 6 index 3 buries rows 5..0: 2 + 3 + 4 + 3 + 2 + 1 cards.
         assert_eq!(BURIED_UNDER[24].count_ones(), 15);
         assert_eq!(NEVER_TOGETHER[0], FULL_PYRAMID & !1);
+        // The apex is covered by every other card, a bottom card by none.
+        assert_eq!(COVERING[0], FULL_PYRAMID & !1);
+        assert!(COVERING[21..].iter().all(|&mask| mask == 0));
+        assert_eq!(COVERING[10], COVERED_BY[10] | COVERED_BY[15] | COVERED_BY[16]);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! every position it visits, so they avoid allocation.
 
 use crate::Profile;
-use crate::geometry::{bits, BURIED_UNDER, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, PYRAMID_CARDS, TALON_CARDS};
+use crate::geometry::{bits, BURIED_UNDER, COVERING, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
 use crate::moves::{Action, Place};
 use crate::options::{Passes, Win};
 use crate::table::PairGame;
@@ -229,11 +229,8 @@ impl<P: Profile> PairGame<P> {
             Place::Pyramid(position) => {
                 let position = position as usize;
                 let partner = 13 - self.pyramid[position].rank as usize;
-                let mut reachable = !NEVER_TOGETHER[position];
-                if self.options.overlap_pairs {
-                    reachable |= DIRECT_NEIGHBOURS[position];
-                }
-                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left & reachable;
+                let candidates = self.ranks.pyramid[partner] & self.pyramid_left;
+                let in_pyramid = partners_in(position, candidates, self.options.overlap_pairs);
                 let in_talon = self.ranks.talon[partner] & talon_left;
                 in_pyramid.count_ones() + in_talon.count_ones() == 1
             }
@@ -747,23 +744,6 @@ impl RankPairs {
         })
     }
 }
-
-/// The pyramid positions covering each position, directly or through other
-/// cards: all of them are gone before it is free.
-const COVERING: [u32; PYRAMID_CARDS] = {
-    let mut masks = [0u32; PYRAMID_CARDS];
-    let mut q = 0;
-    while q < PYRAMID_CARDS {
-        let mut buried = BURIED_UNDER[q];
-        while buried != 0 {
-            let p = buried.trailing_zeros() as usize;
-            buried &= buried - 1;
-            masks[p] |= 1 << q;
-        }
-        q += 1;
-    }
-    masks
-};
 
 /// The largest set of disjoint pairs between the pyramid cards `a_cards`
 /// and `b_cards` (masks, at most four each) in which both cards of a pair
