@@ -153,7 +153,7 @@ impl KeySet {
             // At most three quarters full, so probes stay short.
             Some(_) if (self.len + 1) * 4 > self.slots.len() * 3 => {
                 self.grow();
-                place(&mut self.slots, key, self.hashed_bits);
+                self.put(key);
                 self.len += 1;
             }
             Some(at) => {
@@ -162,6 +162,12 @@ impl KeySet {
             }
         }
         Insert::New
+    }
+
+    /// Puts nonzero `key`, which is not there yet, into its slot.
+    fn put(&mut self, key: u128) {
+        let Err(at) = self.find(key) else { unreachable!("the key is new") };
+        self.slots[at] = key;
     }
 
     pub fn contains(&self, key: u128) -> bool {
@@ -193,20 +199,9 @@ impl KeySet {
         let doubled = vec![0; self.slots.len() * 2];
         let old = core::mem::replace(&mut self.slots, doubled);
         for key in old.into_iter().filter(|&key| key != 0) {
-            place(&mut self.slots, key, self.hashed_bits);
+            self.put(key);
         }
     }
-}
-
-/// Puts a nonzero `key` that is not there yet into `slots` (a power of two
-/// long, never full).
-fn place(slots: &mut [u128], key: u128, hashed_bits: u128) {
-    let mask = slots.len() - 1;
-    let mut at = slot_of(slots, key, hashed_bits);
-    while slots[at] != 0 {
-        at = (at + 1) & mask;
-    }
-    slots[at] = key;
 }
 
 /// Where `key`'s probe starts. Fibonacci hashing: the top bits of the
