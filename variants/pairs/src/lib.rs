@@ -18,8 +18,8 @@ mod explain;
 mod moves;
 mod search;
 mod table;
-#[cfg(test)]
-mod test_profiles;
+#[doc(hidden)]
+pub mod test_profiles;
 mod view;
 
 pub use moves::{Action, Place};

@@ -1,30 +1,32 @@
-//! Profiles for the crate's own unit tests: one waste pile and three, with
-//! the relaxed defaults.
+//! Profiles for tests, the crate's own and its integration tests': one
+//! waste pile and three, with the relaxed defaults. Not for plugins.
 
 use crate::Profile;
 use crate::options::{DrawMode, Passes, Win};
 
+/// One waste pile, relaxed defaults.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct OnePile;
+pub struct OnePile;
 
 impl Profile for OnePile {
-    const ID: &'static str = "one";
-    const NAME: &'static str = "One";
-    const SUMMARY: &'static str = "";
-    const INTRO: &'static str = "";
+    const ID: &'static str = "test-one-pile";
+    const NAME: &'static str = "Test: one pile";
+    const SUMMARY: &'static str = "test";
+    const INTRO: &'static str = "A test profile.";
     const DEFAULT_WIN: Win = Win::Pyramid;
     const DEFAULT_PASSES: Passes = Passes::Limited(1);
     const DRAW: DrawMode = DrawMode::OneCard;
 }
 
+/// Three waste piles, relaxed defaults.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct ThreePiles;
+pub struct ThreePiles;
 
 impl Profile for ThreePiles {
-    const ID: &'static str = "three";
-    const NAME: &'static str = "Three";
-    const SUMMARY: &'static str = "";
-    const INTRO: &'static str = "";
+    const ID: &'static str = "test-three-piles";
+    const NAME: &'static str = "Test: three piles";
+    const SUMMARY: &'static str = "test";
+    const INTRO: &'static str = "A test profile.";
     const DEFAULT_WIN: Win = Win::Pyramid;
     const DEFAULT_PASSES: Passes = Passes::Limited(1);
     const DRAW: DrawMode = DrawMode::ThreePiles;

@@ -6,35 +6,9 @@ use patience_engine::Variant;
 use patience_engine::card::{Card, parse_cards};
 use patience_engine::deal::{Deal, fresh_deck};
 use patience_engine::options::{OptionValue, Settings};
-use patience_pairs::{DrawMode, PairGame, Passes, Profile, Win};
+use patience_pairs::{PairGame, Profile};
 
-/// One waste pile, relaxed defaults.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct OnePile;
-
-impl Profile for OnePile {
-    const ID: &'static str = "test-one-pile";
-    const NAME: &'static str = "Test: one pile";
-    const SUMMARY: &'static str = "test";
-    const INTRO: &'static str = "A test profile.";
-    const DEFAULT_WIN: Win = Win::Pyramid;
-    const DEFAULT_PASSES: Passes = Passes::Limited(1);
-    const DRAW: DrawMode = DrawMode::OneCard;
-}
-
-/// Three waste piles, relaxed defaults.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ThreePiles;
-
-impl Profile for ThreePiles {
-    const ID: &'static str = "test-three-piles";
-    const NAME: &'static str = "Test: three piles";
-    const SUMMARY: &'static str = "test";
-    const INTRO: &'static str = "A test profile.";
-    const DEFAULT_WIN: Win = Win::Pyramid;
-    const DEFAULT_PASSES: Passes = Passes::Limited(1);
-    const DRAW: DrawMode = DrawMode::ThreePiles;
-}
+pub use patience_pairs::test_profiles::{OnePile, ThreePiles};
 
 pub type One = PairGame<OnePile>;
 pub type Three = PairGame<ThreePiles>;
