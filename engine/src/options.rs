@@ -113,6 +113,31 @@ impl OptionSpec {
     }
 }
 
+/// The spec of option `name`; an unknown name is refused with the list of
+/// options there are.
+fn spec_named<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSpec, String> {
+    specs.iter().find(|spec| spec.name == name).ok_or_else(|| {
+        let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        format!("unknown option `{name}` (options: {})", known.join(", "))
+    })
+}
+
+/// Options written as text, `("passes", "3")`, read against `specs` into
+/// the form [`Settings::resolve`] and a game's start take. An unknown name
+/// or a value the option does not take is refused, named.
+pub fn parse_given<N: AsRef<str>, T: AsRef<str>>(
+    specs: &[OptionSpec],
+    pairs: &[(N, T)],
+) -> Result<Vec<(String, OptionValue)>, String> {
+    pairs
+        .iter()
+        .map(|(name, text)| {
+            let name = name.as_ref();
+            Ok((name.to_string(), spec_named(specs, name)?.parse(text.as_ref())?))
+        })
+        .collect()
+}
+
 /// The settings of one game: every option of the variant with a value.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Settings {
@@ -126,10 +151,7 @@ impl Settings {
         let mut values: BTreeMap<String, OptionValue> =
             specs.iter().map(|spec| (spec.name.clone(), spec.default.clone())).collect();
         for (name, value) in given {
-            let spec = specs.iter().find(|spec| &spec.name == name).ok_or_else(|| {
-                let known: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-                format!("unknown option `{name}` (options: {})", known.join(", "))
-            })?;
+            let spec = spec_named(specs, name)?;
             spec.check(value)?;
             values.insert(name.clone(), value.clone());
         }
@@ -197,6 +219,16 @@ mod tests {
         assert!(range.contains("an integer from 0 to 9"), "{range}");
         let kind = Settings::resolve(&specs(), &[("face_down".into(), OptionValue::Int(1))]).unwrap_err();
         assert!(kind.contains("true or false"), "{kind}");
+    }
+
+    #[test]
+    fn options_written_as_text_are_read_and_refused_by_name() {
+        let given = parse_given(&specs(), &[("passes", "3"), ("face_down", "yes")]).unwrap();
+        assert_eq!(given, vec![("passes".into(), OptionValue::Choice("3".into())), ("face_down".into(), OptionValue::Flag(true))]);
+        let unknown = parse_given(&specs(), &[("pases", "3")]).unwrap_err();
+        assert!(unknown.contains("unknown option `pases`"), "{unknown}");
+        let bad = parse_given(&specs(), &[("jokers".to_string(), "12".to_string())]).unwrap_err();
+        assert!(bad.contains("`jokers`") && bad.contains("0 to 9"), "{bad}");
     }
 
     #[test]

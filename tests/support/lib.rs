@@ -2,7 +2,7 @@
 //! misbehaving fixtures, loaded through the real runtime.
 
 use patience_engine::deal::Deal;
-use patience_engine::options::OptionValue;
+use patience_engine::options::{parse_given, OptionValue};
 use patience_runtime::{plugin::Source, Catalog, Game, LoadedPlugin, Limits, Runtime};
 use std::sync::{Arc, OnceLock};
 
@@ -48,13 +48,7 @@ pub fn load_fixture(runtime: &Arc<Runtime>, name: &str) -> anyhow::Result<Arc<Lo
 
 /// Settings from `("passes", "3")` pairs, parsed against the plugin's specs.
 pub fn settings(plugin: &LoadedPlugin, pairs: &[(&str, &str)]) -> Vec<(String, OptionValue)> {
-    pairs
-        .iter()
-        .map(|(name, text)| {
-            let spec = plugin.info.options.iter().find(|s| s.name == *name).unwrap_or_else(|| panic!("no option {name}"));
-            (name.to_string(), spec.parse(text).unwrap())
-        })
-        .collect()
+    parse_given(&plugin.info.options, pairs).unwrap_or_else(|problem| panic!("{problem}"))
 }
 
 pub fn start(id: &str, deal: Deal, pairs: &[(&str, &str)]) -> Game {

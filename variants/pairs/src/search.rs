@@ -801,19 +801,12 @@ mod tests {
     use crate::test_profiles::OnePile;
     use patience_engine::Variant;
     use patience_engine::deal::{Deal, DealRng};
-    use patience_engine::options::Settings;
+    use patience_engine::options::{parse_given, Settings};
 
     /// The one-pile test profile's settings with `options` (name, value).
     fn settings(options: &[(&str, &str)]) -> Settings {
         let specs = PairGame::<OnePile>::info().options;
-        let given: Vec<_> = options
-            .iter()
-            .map(|(name, value)| {
-                let spec = specs.iter().find(|spec| spec.name == *name).unwrap();
-                (name.to_string(), spec.parse(value).unwrap())
-            })
-            .collect();
-        Settings::resolve(&specs, &given).unwrap()
+        Settings::resolve(&specs, &parse_given(&specs, options).unwrap()).unwrap()
     }
 
     /// Whether a win is left, by trying every legal move (no pruning, and

@@ -7,6 +7,7 @@ use common::*;
 use patience_engine::Variant;
 use patience_engine::deal::Deal;
 use patience_engine::game::Game;
+use patience_engine::options::parse_given;
 use patience_engine::layout::{CARD_HEIGHT, CARD_WIDTH, SlotKind};
 
 const SEED_001: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc \
@@ -92,13 +93,7 @@ fn moves_have_notation_labels_and_slots() {
 }
 
 fn game_of(deck: &str, options: &[(&str, &str)]) -> Game<One> {
-    let given: Vec<_> = options
-        .iter()
-        .map(|(n, v)| {
-            let spec = One::info().options.into_iter().find(|s| s.name == *n).unwrap();
-            (n.to_string(), spec.parse(v).unwrap())
-        })
-        .collect();
+    let given = parse_given(&One::info().options, options).unwrap();
     Game::start(&Deal::Cards(cards(deck)), &given).unwrap()
 }
 

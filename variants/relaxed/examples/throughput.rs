@@ -1,5 +1,6 @@
 //! How many deals the solver decides per second when compiled natively: the
-//! figure to hold the in-wasm one (`patience bench --solver`) against.
+//! figure to hold the in-wasm one (`patience compare <variant> --players
+//! solver --jobs 1`) against.
 //!
 //! `cargo run --release -p patience-variant-relaxed --example throughput -- [variant] [deals] [name=value…]`
 //!
@@ -8,7 +9,7 @@
 
 use patience_engine::deal::Deal;
 use patience_engine::game::Game;
-use patience_engine::options::OptionValue;
+use patience_engine::options::parse_given;
 use patience_engine::solver::Verdict;
 use patience_engine::Variant;
 use patience_variant_classic::Classic;
@@ -44,14 +45,7 @@ fn main() {
 }
 
 fn measure<V: Variant>(deals: u64, options: &[(String, String)]) {
-    let specs = V::info().options;
-    let given: Vec<(String, OptionValue)> = options
-        .iter()
-        .map(|(name, value)| {
-            let spec = specs.iter().find(|spec| spec.name == *name).unwrap_or_else(|| panic!("no option {name}"));
-            (name.clone(), spec.parse(value).expect("a valid option value"))
-        })
-        .collect();
+    let given = parse_given(&V::info().options, options).unwrap_or_else(|problem| panic!("{problem}"));
     let started = Instant::now();
     let (mut won, mut lost, mut unknown, mut nodes) = (0, 0, 0, 0u64);
     let mut per_deal = Vec::new();

@@ -5,7 +5,7 @@
 use patience_engine::Variant;
 use patience_engine::card::{Card, parse_cards};
 use patience_engine::deal::{Deal, fresh_deck};
-use patience_engine::options::{OptionValue, Settings};
+use patience_engine::options::{parse_given, Settings};
 use patience_pairs::{PairGame, Profile};
 
 pub use patience_pairs::test_profiles::{OnePile, ThreePiles};
@@ -47,13 +47,7 @@ pub fn deck_of(pyramid: &str, stock: &str) -> Vec<Card> {
 /// Starts a game with options written as text, e.g. `[("passes", "3")]`.
 pub fn start<P: Profile>(deck: &[Card], options: &[(&str, &str)]) -> PairGame<P> {
     let specs = PairGame::<P>::info().options;
-    let given: Vec<(String, OptionValue)> = options
-        .iter()
-        .map(|(name, value)| {
-            let spec = specs.iter().find(|s| s.name == *name).expect("a known option");
-            (name.to_string(), spec.parse(value).expect("a valid value"))
-        })
-        .collect();
+    let given = parse_given(&specs, options).expect("options that parse");
     let settings = Settings::resolve(&specs, &given).expect("settings resolve");
     PairGame::<P>::start(&Deal::Cards(deck.to_vec()), &settings).expect("the deal starts")
 }
