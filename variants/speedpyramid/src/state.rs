@@ -81,6 +81,20 @@ pub struct SpeedPyramid {
     pub(crate) won: bool,
 }
 
+/// Whether no tablet covering `tablet` is on the field, the field being
+/// `on_field` (see `SpeedPyramid::field_mask`).
+fn uncovered(spots: &[levels::Spot], tablet: usize, on_field: u64) -> bool {
+    spots[tablet].covered_mask & on_field == 0
+}
+
+/// Whether `card` may go onto a discard pile topped by `top`.
+fn fits_on(top: Pile, card: Card) -> bool {
+    match top {
+        Pile::Joker => true,
+        Pile::Tablet(top) => ranks_adjacent(card.rank, top.rank),
+    }
+}
+
 /// Two ranks follow each other, King and Ace included.
 pub fn ranks_adjacent(a: u8, b: u8) -> bool {
     a.abs_diff(b) == 1 || (a.min(b) == ACE && a.max(b) == KING)
@@ -177,8 +191,7 @@ impl SpeedPyramid {
 
     /// A tablet is readable when it is still on the field and nothing covers it.
     pub fn is_readable(&self, tablet: usize) -> bool {
-        self.field[tablet].is_some()
-            && spots(self.level)[tablet].covered_by.iter().all(|&cover| self.field[cover].is_none())
+        self.field[tablet].is_some() && uncovered(spots(self.level), tablet, self.field_mask())
     }
 
     /// The card of a readable tablet; `None` for covered or played ones.
@@ -188,10 +201,7 @@ impl SpeedPyramid {
 
     /// True when `card` may go onto the discard pile now.
     pub fn fits_on_top(&self, card: Card) -> bool {
-        match self.top() {
-            Pile::Joker => true,
-            Pile::Tablet(top) => ranks_adjacent(card.rank, top.rank),
-        }
+        fits_on(self.top(), card)
     }
 
     pub fn field_left(&self) -> usize {
@@ -211,17 +221,14 @@ impl SpeedPyramid {
         if self.won {
             return;
         }
-        let spots = spots(self.level);
-        let top = self.top();
-        let on_field = self.field_mask();
+        // Asked once per position, not once per tablet: the solver lists
+        // the moves of every position it visits.
+        let (spots, top, on_field) = (spots(self.level), self.top(), self.field_mask());
         for (tablet, card) in self.field.iter().enumerate() {
-            let Some(card) = card else { continue };
-            let readable = spots[tablet].covered_mask & on_field == 0;
-            let fits = match top {
-                Pile::Joker => true,
-                Pile::Tablet(top) => ranks_adjacent(card.rank, top.rank),
-            };
-            if readable && fits {
+            if let Some(card) = card
+                && uncovered(spots, tablet, on_field)
+                && fits_on(top, *card)
+            {
                 out.push(Action::Play(tablet));
             }
         }
