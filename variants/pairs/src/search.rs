@@ -833,11 +833,12 @@ mod tests {
         Some(false)
     }
 
-    /// Plays random legal moves from `game` until `arrived` holds; that
+    /// Plays moves chosen by `pick` from `game` until `arrived` holds; that
     /// position, or `None` if the game ends first.
     fn random_walk_to(
         mut game: PairGame<OnePile>,
         rng: &mut DealRng,
+        pick: impl Fn(&[Action], &mut DealRng) -> Action,
         arrived: impl Fn(&PairGame<OnePile>) -> bool,
     ) -> Option<PairGame<OnePile>> {
         loop {
@@ -848,8 +849,21 @@ mod tests {
             if actions.is_empty() {
                 return None;
             }
-            game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+            game.perform(&pick(&actions, rng));
         }
+    }
+
+    /// Any legal move, all equally likely.
+    fn any_move(actions: &[Action], rng: &mut DealRng) -> Action {
+        actions[rng.below(actions.len() as u64) as usize]
+    }
+
+    /// A removal three times in four when there is one, so that more
+    /// positions stay winnable.
+    fn mostly_removals(actions: &[Action], rng: &mut DealRng) -> Action {
+        let removals: Vec<Action> =
+            actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
+        if !removals.is_empty() && rng.below(4) != 0 { any_move(&removals, rng) } else { any_move(actions, rng) }
     }
 
     /// Plays random games of `deals` deals with `options` until `others`
@@ -870,7 +884,7 @@ mod tests {
                 let ranks = RankPairs::of(game);
                 !others(game, &ranks) || !rule(game, &ranks)
             };
-            let Some(game) = random_walk_to(game, &mut rng, called_dead) else { continue };
+            let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
             if others(&game, &RankPairs::of(&game))
                 && let Some(winnable) = winnable_by_brute_force(&game, 300_000)
             {
@@ -918,7 +932,8 @@ mod tests {
             let settings = settings(options);
             for seed in 0..150 {
                 let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-                let Some(game) = random_walk_to(game, &mut rng, |game| game.stuck_for_good() != 0) else { continue };
+                let stuck = |game: &PairGame<OnePile>| game.stuck_for_good() != 0;
+                let Some(game) = random_walk_to(game, &mut rng, any_move, stuck) else { continue };
                 let without = game.without_stuck_cards();
                 assert!(without.check().is_ok(), "seed {seed}: {:?}", without.check());
                 assert_eq!(game.position_key(), without.position_key(), "seed {seed}");
@@ -944,33 +959,18 @@ mod tests {
         for options in [&[("passes", "2")][..], &[("passes", "2"), ("stock_top_playable", "true")]] {
             let settings = settings(options);
             for seed in 0..200 {
-                let mut game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-                loop {
-                    if game.pass == 2 && game.stock.len() <= 10 {
-                        let mut twin = game.clone();
-                        twin.pass = 1;
-                        assert!(twin.check().is_ok(), "seed {seed}: {:?}", twin.check());
-                        let later = winnable_by_brute_force(&game, 300_000);
-                        let earlier = winnable_by_brute_force(&twin, 300_000);
-                        if let (Some(later), Some(earlier)) = (later, earlier) {
-                            assert!(earlier || !later, "seed {seed} {options:?}: won only in the later pass");
-                            compared += 1;
-                            won += later as u32;
-                        }
-                        break;
-                    }
-                    let actions = game.actions();
-                    if actions.is_empty() {
-                        break;
-                    }
-                    // Prefer removals, so that more positions stay winnable.
-                    let removals: Vec<_> = actions.iter().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
-                    let action = if !removals.is_empty() && rng.below(4) != 0 {
-                        *removals[rng.below(removals.len() as u64) as usize]
-                    } else {
-                        actions[rng.below(actions.len() as u64) as usize]
-                    };
-                    game.perform(&action);
+                let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+                let late = |game: &PairGame<OnePile>| game.pass == 2 && game.stock.len() <= 10;
+                let Some(game) = random_walk_to(game, &mut rng, mostly_removals, late) else { continue };
+                let mut twin = game.clone();
+                twin.pass = 1;
+                assert!(twin.check().is_ok(), "seed {seed}: {:?}", twin.check());
+                let later = winnable_by_brute_force(&game, 300_000);
+                let earlier = winnable_by_brute_force(&twin, 300_000);
+                if let (Some(later), Some(earlier)) = (later, earlier) {
+                    assert!(earlier || !later, "seed {seed} {options:?}: won only in the later pass");
+                    compared += 1;
+                    won += later as u32;
                 }
             }
         }
