@@ -125,6 +125,7 @@ fn the_compare_panel_runs_a_study_shows_it_opens_a_disagreement_and_cancels() {
     assert_eq!(rows.iter().map(|r| r.name.as_str()).collect::<Vec<_>>(), ["Relaxed, one pass", "Relaxed, three passes"]);
     for row in &rows {
         assert_eq!(row.deals, 20);
+        assert_eq!(row.errors, 0, "{}: no deal ends in a plugin fault under the app's limits", row.name);
         // The name stands in the table (and elsewhere: the pickers, the
         // paired table), with its percentages.
         assert!(harness.query_all_by_label(&row.name).count() >= 2, "{} is in the table", row.name);
