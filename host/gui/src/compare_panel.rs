@@ -340,8 +340,8 @@ fn rows_ui(ui: &mut Ui, rows: &[Row]) {
         }
     });
     for row in rows.iter().filter(|row| row.errors > 0) {
-        let deals = if row.errors == 1 { "1 deal".to_string() } else { format!("{} deals", row.errors) };
-        let text = format!("⚠ {}: {deals} ended in a plugin fault and are left out of its percentages.", row.name);
+        let deals = if row.errors == 1 { "1 deal ended in a plugin fault and is".to_string() } else { format!("{} deals ended in a plugin fault and are", row.errors) };
+        let text = format!("⚠ {}: {deals} left out of its percentages.", row.name);
         ui.label(RichText::new(text).color(theme::PLAYABLE));
     }
 }
