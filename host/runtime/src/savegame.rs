@@ -190,7 +190,7 @@ impl SavedGame {
         let changed = plugin.hash != self.plugin_hash;
         let mut notice = changed.then(|| {
             format!(
-                "plugin `{}` changed since the game was saved ({} → {}); the game was rebuilt from its {} moves",
+                "plugin `{}` changed since the game was saved (version {} then, {} now); the game was rebuilt from its {} moves",
                 self.plugin,
                 self.plugin_version,
                 plugin.info.version,
