@@ -641,6 +641,7 @@ impl RankPairs {
         false
     }
 
+    #[inline]
     fn pair_possible(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14], talon_pairs: TalonPairs) -> bool {
         match talon_pairs {
             TalonPairs::Never => self.pair_feasible(a, forced, optional),
@@ -672,6 +673,7 @@ impl RankPairs {
     /// Whether the pyramid can form `needed` disjoint pairs of ranks a and
     /// 13-a. One pair needs only some partner for some card, which is far
     /// cheaper than the full matching, and by far the most common question.
+    #[inline]
     fn pyramid_pairs_at_least(&self, a: usize, needed: i64) -> bool {
         match needed {
             ..=0 => true,
@@ -704,6 +706,7 @@ impl RankPairs {
     /// pyramid b's left over must take all forced a's and at most all
     /// optional a's, and the same the other way round; `m` can be anything
     /// up to the most pairs the pyramid can form.
+    #[inline]
     fn pair_feasible(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
         let b = 13 - a;
         if self.spare[a] + self.spare[b] != 0 {
@@ -725,6 +728,7 @@ impl RankPairs {
     /// go anyway; the pyramid cards that must go and are left over then
     /// pair with each other, and the surplus on one side takes spares or
     /// optional talon cards.
+    #[inline(never)]
     fn pair_feasible_with_spares(&self, a: usize, forced: &[u32; 14], optional: &[u32; 14]) -> bool {
         let b = 13 - a;
         let (ma, mb) = (self.pyramid[a] as i64, self.pyramid[b] as i64);
