@@ -176,30 +176,41 @@ impl<P: Profile> PairGame<P> {
     }
 
     fn target(&self, place: Place) -> Target {
-        let talon_id = match place {
+        let (pile, id) = match place {
             Place::Pyramid(position) => return Target::Pyramid(position),
-            Place::StockTop => self.stock.top(),
-            Place::WasteTop(pile) => self.waste[pile as usize].top(),
-            Place::UnderWasteTop(pile) => self.waste[pile as usize].under_top(),
+            Place::StockTop => (TalonPile::Stock, self.stock.top()),
+            Place::WasteTop(pile) => (TalonPile::Waste(pile), self.waste[pile as usize].top()),
+            Place::UnderWasteTop(pile) => (TalonPile::Waste(pile), self.waste[pile as usize].under_top()),
         };
-        Target::Talon(talon_id.expect("a move only names places that hold a card"))
+        Target::Talon(pile, id.expect("a move only names places that hold a card"))
     }
 
     fn remove(&mut self, target: Target) {
         match target {
             Target::Pyramid(position) => self.pyramid_left &= !(1 << position),
-            Target::Talon(id) => {
+            Target::Talon(pile, id) => {
                 self.talon_gone |= 1 << id;
-                let taken = self.stock.remove(id) || self.waste.iter_mut().any(|pile| pile.remove(id));
-                debug_assert!(taken, "talon card {id} was not in the stock or waste");
+                let pile = match pile {
+                    TalonPile::Stock => &mut self.stock,
+                    TalonPile::Waste(pile) => &mut self.waste[pile as usize],
+                };
+                let taken = pile.remove(id);
+                debug_assert!(taken, "talon card {id} was not where the move said");
             }
         }
     }
 }
 
-/// A card to take off the table, resolved from a [`Place`].
+/// A card to take off the table, resolved from a [`Place`]: a pyramid
+/// position, or a talon card and the pile it lies on.
 #[derive(Copy, Clone)]
 enum Target {
     Pyramid(u8),
-    Talon(u8),
+    Talon(TalonPile, u8),
+}
+
+#[derive(Copy, Clone)]
+enum TalonPile {
+    Stock,
+    Waste(u8),
 }

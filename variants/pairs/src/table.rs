@@ -94,6 +94,10 @@ impl Pile {
     /// Takes card `id` out of the pile, wherever it is; false if absent.
     #[inline]
     pub(crate) fn remove(&mut self, id: u8) -> bool {
+        if self.top() == Some(id) {
+            self.len -= 1;
+            return true;
+        }
         let len = self.len();
         let Some(at) = self.ids[..len].iter().rposition(|&x| x == id) else {
             return false;
