@@ -132,16 +132,18 @@ impl<P: Profile> PairGame<P> {
     /// Three piles in the first pass, without an open stock top: card `i`
     /// of the talon lands on pile `i % 3` when drawn (`check` holds restored
     /// games to this), so as with one pile the removed set and the stock
-    /// size say where every talon card is. The top bit keeps these keys
-    /// apart from `three_pile_key`'s.
+    /// size say where every talon card is. (`three_pile_key` sets the top
+    /// bit, which keeps its keys apart from these; these fit in 64 bits,
+    /// which the solver's table stores at half the size.)
     fn first_pass_three_pile_key(&self) -> u128 {
-        self.dealt_order_key(self.talon_gone) | 1 << 127
+        self.dealt_order_key(self.talon_gone)
     }
 
     /// Three piles reorder the talon at each turn-over, so the key spells
     /// out the arrangement: the sequence pile 1, pile 2, pile 3 (each bottom
     /// to top), stock (top to bottom) is ranked into 81 bits, followed by the
-    /// three pile sizes (5 bits each), the pyramid (28) and the pass (2).
+    /// three pile sizes (5 bits each), the pyramid (28), the pass (2) and
+    /// a top bit set (see `first_pass_three_pile_key`).
     fn three_pile_key(&self) -> u128 {
         // The rank in mixed radix 24, 23, 22, ...: digit `i` is how many
         // unused cards have a smaller id. Horner's rule in two 64-bit
@@ -174,6 +176,7 @@ impl<P: Profile> PairGame<P> {
             | sizes << SEQUENCE_BITS
             | (self.pyramid_left as u128) << (SEQUENCE_BITS + 15)
             | self.pass_code() << ARRANGEMENT_PASS_SHIFT
+            | 1 << 127
     }
 
     /// The key bits `searched_in_an_earlier_pass` varies.
