@@ -1,7 +1,7 @@
 //! What may be removed now, and playing a move.
 
 use crate::Profile;
-use crate::geometry::{bits, COVERED_BY, PYRAMID_CARDS, STOCK_SLOT, WASTE_SLOTS};
+use crate::geometry::{bits, COVERED_BY, STOCK_SLOT, WASTE_SLOTS};
 use crate::table::PairGame;
 use patience_engine::card::{Card, KING};
 
@@ -44,15 +44,15 @@ pub enum Action {
     Recycle,
 }
 
-/// The available cards now: free pyramid cards, the stock top (with
-/// `stock_top_playable`) and the waste tops, in slot order. A fixed array:
-/// this runs for every position the solver visits.
-pub(crate) struct Available {
-    items: [(Place, Card); PYRAMID_CARDS + 4],
+/// The talon cards available now: the stock top (with `stock_top_playable`)
+/// and the waste tops, in slot order. A fixed array: this runs for every
+/// position the solver visits.
+pub(crate) struct TalonTops {
+    items: [(Place, Card); 4],
     len: usize,
 }
 
-impl Available {
+impl TalonTops {
     fn push(&mut self, place: Place, card: Card) {
         self.items[self.len] = (place, card);
         self.len += 1;
@@ -80,35 +80,56 @@ impl<P: Profile> PairGame<P> {
         self.talon_card(talon_id.expect("a move only names places that hold a card"))
     }
 
-    pub(crate) fn available(&self) -> Available {
+    pub(crate) fn talon_tops(&self) -> TalonTops {
         let filler = (Place::StockTop, self.pyramid[0]);
-        let mut available = Available { items: [filler; PYRAMID_CARDS + 4], len: 0 };
-        for position in bits(self.free_mask()) {
-            available.push(Place::Pyramid(position as u8), self.pyramid[position]);
-        }
+        let mut tops = TalonTops { items: [filler; 4], len: 0 };
         if let Some(id) = self.stock.top().filter(|_| self.options.stock_top_playable) {
-            available.push(Place::StockTop, self.talon_card(id));
+            tops.push(Place::StockTop, self.talon_card(id));
         }
         for pile in 0..self.piles() {
             if let Some(id) = self.waste[pile].top() {
-                available.push(Place::WasteTop(pile as u8), self.talon_card(id));
+                tops.push(Place::WasteTop(pile as u8), self.talon_card(id));
             }
         }
-        available
+        tops
     }
 
     /// Appends every legal removal: Kings, then pairs of available cards,
-    /// then `overlap_pairs` pairs. Each group is in slot order.
+    /// then `overlap_pairs` pairs. The available cards are in slot order
+    /// (free pyramid cards by position, the stock top, the waste tops);
+    /// Kings follow it, pairs follow it by their first card, then by their
+    /// second. A pyramid card's partners come from the rank masks rather
+    /// than from trying every other available card.
     pub(crate) fn push_removals(&self, out: &mut Vec<Action>) {
-        let available = self.available();
-        let cards = available.as_slice();
-        for &(place, card) in cards {
+        let free = self.free_mask();
+        let tops = self.talon_tops();
+        let tops = tops.as_slice();
+        for position in bits(self.ranks.pyramid[KING as usize] & free) {
+            out.push(Action::King(Place::Pyramid(position as u8)));
+        }
+        for &(place, card) in tops {
             if card.rank == KING {
                 out.push(Action::King(place));
             }
         }
-        for (i, &(first, a)) in cards.iter().enumerate() {
-            for &(second, b) in &cards[i + 1..] {
+        for position in bits(free) {
+            let card = self.pyramid[position];
+            if card.rank >= KING {
+                continue;
+            }
+            let partner_rank = 13 - card.rank as usize;
+            let later_partners = self.ranks.pyramid[partner_rank] & free & !((2u32 << position) - 1);
+            for partner in bits(later_partners) {
+                out.push(Action::Pair(Place::Pyramid(position as u8), Place::Pyramid(partner as u8)));
+            }
+            for &(place, top) in tops {
+                if makes_13(card, top) {
+                    out.push(Action::Pair(Place::Pyramid(position as u8), place));
+                }
+            }
+        }
+        for (i, &(first, a)) in tops.iter().enumerate() {
+            for &(second, b) in &tops[i + 1..] {
                 if makes_13(a, b) {
                     out.push(Action::Pair(first, second));
                 }
