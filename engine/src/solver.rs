@@ -322,7 +322,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
         let action = actions[top.next].clone();
         top.next += 1;
         let mut child = top.state.clone();
-        child.perform(&action);
+        child.solver_perform(&action);
         if child.solver_goal(start) {
             // Each frame's `next - 1` is the action taken from it; for the
             // top frame that is `action` itself.
@@ -395,7 +395,7 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
         let parent_state = node.state.clone();
         for action in parent_state.solver_actions() {
             let mut child = parent_state.clone();
-            child.perform(&action);
+            child.solver_perform(&action);
             let key = child.state_key();
             if best_depth.get(&key).is_some_and(|&best| best <= depth) || child.is_dead() {
                 continue;

@@ -99,6 +99,15 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         out.extend(self.solver_actions());
     }
 
+    /// Plays a move in the solver's search. Defaults to `perform`. A
+    /// variant may also drop from its copy what the search has shown it
+    /// never needs to use again (a card it could only have used in a way a
+    /// sibling line already tries, say), as long as every move the search
+    /// then lists is still legal, and the same, in the real game.
+    fn solver_perform(&mut self, action: &Self::Action) {
+        self.perform(action);
+    }
+
     /// A key equal for equal positions (for the transposition table). The
     /// default hashes the serialized game to 128 bits; a variant can give an
     /// exact and much cheaper key.

@@ -6,7 +6,7 @@ use crate::Profile;
 use crate::geometry::{bits, BURIED_UNDER, COVERING, DIRECT_NEIGHBOURS, FULL_TALON, NEVER_TOGETHER, TALON_CARDS};
 use crate::moves::{Action, Place};
 use crate::options::{Passes, Win};
-use crate::table::PairGame;
+use crate::table::{PairGame, Pile};
 use patience_engine::card::KING;
 
 /// `P(24, k)`: sequences of `k` distinct talon cards.
@@ -197,6 +197,56 @@ impl<P: Profile> PairGame<P> {
         }
         let shift = DEALT_ORDER_PASS_SHIFT;
         (0..code).any(|earlier| searched(key & !(3 << shift) | earlier << shift))
+    }
+
+    /// The waste piles a draw now buries for good, as far as the search
+    /// needs to know (a mask of pile numbers). In the last pass, with the
+    /// pyramid as the goal: when the top of a pile the draw covers could
+    /// only ever pair with cards available now (free pyramid cards, the
+    /// other piles' tops, an open stock top), a line that draws over it
+    /// and later digs it out to pair it with one of them is matched by the
+    /// line that pairs them now and otherwise plays the same moves (the
+    /// draws land one card lower, and cards going earlier only free others
+    /// earlier), which the search also tries. So after the draw that top
+    /// is never played again, and nothing beneath it can be either.
+    /// (Not with overlap pairs, which make the card beneath a partner.)
+    pub(crate) fn buried_for_nothing(&self) -> u32 {
+        if self.options.win != Win::Pyramid || self.options.overlap_pairs || self.passes_remain() {
+            return 0;
+        }
+        let free = self.free_mask();
+        let stock_top = match self.stock.top() {
+            Some(id) if self.options.stock_top_playable => 1u32 << id,
+            _ => 0,
+        };
+        let tops = self.waste[..self.piles()].iter().filter_map(Pile::top).fold(0u32, |tops, id| tops | 1 << id);
+        let covered = self.piles().min(self.stock.len());
+        (0..covered)
+            .filter(|&pile| {
+                let Some(top) = self.waste[pile].top() else { return false };
+                let rank = self.talon[top as usize].rank;
+                if rank == KING {
+                    return false;
+                }
+                let partner = 13 - rank as usize;
+                let pyramid_later = self.ranks.pyramid[partner] & self.pyramid_left & !free;
+                // Talon cards that could be available with it later: with
+                // one pile only stock cards, and only with an open stock
+                // top; with three, any but those of its own pile.
+                let talon_later = if self.piles() == 1 {
+                    if self.options.stock_top_playable { self.stock_mask() & !stock_top } else { 0 }
+                } else {
+                    let own_pile = self.waste[pile].ids().iter().fold(0u32, |mask, &id| mask | 1 << id);
+                    !self.talon_gone & FULL_TALON & !own_pile & !(tops | stock_top)
+                };
+                pyramid_later == 0 && self.ranks.talon[partner] & talon_later == 0
+            })
+            .fold(0, |piles, pile| piles | 1 << pile)
+    }
+
+    /// The talon cards in the stock, as a mask.
+    fn stock_mask(&self) -> u32 {
+        self.stock.ids().iter().fold(0, |mask, &id| mask | 1 << id)
     }
 
     /// A removal every winning line makes, which can therefore be made now:
@@ -805,21 +855,27 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_profiles::OnePile;
+    use crate::test_profiles::{OnePile, ThreePiles};
+    use patience_engine::solver::Verdict;
     use patience_engine::Variant;
     use patience_engine::deal::{Deal, DealRng};
     use patience_engine::options::{parse_given, Settings};
 
     /// The one-pile test profile's settings with `options` (name, value).
     fn settings(options: &[(&str, &str)]) -> Settings {
-        let specs = PairGame::<OnePile>::info().options;
+        settings_of::<OnePile>(options)
+    }
+
+    /// Profile `P`'s settings with `options`.
+    fn settings_of<P: Profile>(options: &[(&str, &str)]) -> Settings {
+        let specs = PairGame::<P>::info().options;
         Settings::resolve(&specs, &parse_given(&specs, options).unwrap()).unwrap()
     }
 
     /// Whether a win is left, by trying every legal move (no pruning, and
     /// whole positions rather than keys to recognise repeats). `None` past
     /// `limit` positions.
-    fn winnable_by_brute_force(start: &PairGame<OnePile>, limit: usize) -> Option<bool> {
+    fn winnable_by_brute_force<P: Profile>(start: &PairGame<P>, limit: usize) -> Option<bool> {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![start.clone()];
         while let Some(game) = stack.pop() {
@@ -842,12 +898,12 @@ mod tests {
 
     /// Plays moves chosen by `pick` from `game` until `arrived` holds; that
     /// position, or `None` if the game ends first.
-    fn random_walk_to(
-        mut game: PairGame<OnePile>,
+    fn random_walk_to<P: Profile>(
+        mut game: PairGame<P>,
         rng: &mut DealRng,
         pick: impl Fn(&[Action], &mut DealRng) -> Action,
-        arrived: impl Fn(&PairGame<OnePile>) -> bool,
-    ) -> Option<PairGame<OnePile>> {
+        arrived: impl Fn(&PairGame<P>) -> bool,
+    ) -> Option<PairGame<P>> {
         loop {
             if arrived(&game) {
                 return Some(game);
@@ -863,6 +919,14 @@ mod tests {
     /// Any legal move, all equally likely.
     fn any_move(actions: &[Action], rng: &mut DealRng) -> Action {
         actions[rng.below(actions.len() as u64) as usize]
+    }
+
+    /// A removal whenever there is one, so that most positions stay
+    /// winnable for long.
+    fn removals_first(actions: &[Action], rng: &mut DealRng) -> Action {
+        let removals: Vec<Action> =
+            actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
+        if removals.is_empty() { any_move(actions, rng) } else { any_move(&removals, rng) }
     }
 
     /// A removal three times in four when there is one, so that more
@@ -982,6 +1046,49 @@ mod tests {
             }
         }
         assert!(compared >= 200 && won >= 10, "{compared} positions compared, {won} of them won");
+    }
+
+    /// What the solver's dropping of a waste pile a draw buries for good
+    /// (`buried_for_nothing`) rests on: along random games, positions where
+    /// a draw would drop one are solved (the search drops piles all the way
+    /// down) and brute-forced with every move of the real game; the
+    /// verdicts agree. With one pile, an open stock top and three piles.
+    fn dropping_buried_piles_changes_no_verdict<P: Profile>(options: &[(&str, &str)], deals: u64) -> (u32, u32) {
+        let settings = settings_of::<P>(options);
+        let mut rng = DealRng::new(0xB0B);
+        let (mut compared, mut won) = (0, 0);
+        for seed in 0..deals {
+            let game = PairGame::<P>::start(&Deal::Seed(seed), &settings).unwrap();
+            let drops = |game: &PairGame<P>| game.buried_for_nothing() != 0;
+            let Some(game) = random_walk_to(game, &mut rng, removals_first, drops) else { continue };
+            let solved = patience_engine::solver::solve(&game, 10_000_000);
+            if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
+                assert_eq!(solved.verdict == Verdict::Winnable, winnable, "seed {seed} {options:?}");
+                compared += 1;
+                won += winnable as u32;
+            }
+        }
+        eprintln!("{options:?}: {compared} positions compared, {won} of them won");
+        (compared, won)
+    }
+
+    #[test]
+    fn dropping_a_waste_buried_for_good_changes_no_verdict() {
+        let one_pile: [(&[(&str, &str)], u64); 4] = [
+            (&[], 300),
+            (&[("stock_top_playable", "true")], 300),
+            (&[("passes", "2")], 200),
+            (&[("passes", "3"), ("stock_top_playable", "true")], 200),
+        ];
+        let mut won_anywhere = 0;
+        for (options, deals) in one_pile {
+            let (compared, won) = dropping_buried_piles_changes_no_verdict::<OnePile>(options, deals);
+            assert!(compared >= 50, "{options:?}: only {compared} positions compared");
+            won_anywhere += won;
+        }
+        let (compared, won) = dropping_buried_piles_changes_no_verdict::<ThreePiles>(&[], 150);
+        assert!(compared >= 50, "three piles: only {compared} positions compared");
+        assert!(won >= 5 && won_anywhere >= 20, "won: {won} with three piles, {won_anywhere} with one");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! status, move descriptions), `explain`, `check` and `search` (solver hooks).
 
 use crate::Profile;
-use crate::geometry::{free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
+use crate::geometry::{bits, free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::Action;
 use crate::options::{self, GameOptions, Win};
 use core::marker::PhantomData;
@@ -410,6 +410,19 @@ impl<P: Profile> Variant for PairGame<P> {
     }
 
     fn perform(&mut self, action: &Action) {
+        self.play(action);
+    }
+
+    /// Before drawing, drops the waste piles the draw buries for nothing
+    /// (see `buried_for_nothing`): the search's copy of the game then
+    /// lists the same moves, minus ones it never needs.
+    fn solver_perform(&mut self, action: &Action) {
+        if *action == Action::Draw {
+            for pile in bits(self.buried_for_nothing()) {
+                self.talon_gone |= self.waste[pile].ids().iter().fold(0, |gone, &id| gone | 1 << id);
+                self.waste[pile] = Pile::EMPTY;
+            }
+        }
         self.play(action);
     }
 
