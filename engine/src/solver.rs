@@ -339,7 +339,8 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             continue;
         }
         // The child's depth is `stack.len()`.
-        if stack.len() % DEAD_CHECK_EVERY == 1 && child.is_dead() {
+        // (`1 % EVERY`, not `1`: with EVERY = 1 that checks every level.)
+        if stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && child.is_dead() {
             continue;
         }
         if nodes >= budget {
