@@ -339,7 +339,7 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
             continue;
         }
         // The child's depth is `stack.len()`.
-        // (`1 % EVERY`, not `1`: with EVERY = 1 that checks every level.)
+        // (`== 1` alone would never hold with a spacing of 1.)
         if stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && child.is_dead() {
             continue;
         }
