@@ -863,7 +863,10 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::GameOptions;
+    use crate::table::Pile;
     use crate::test_profiles::{OnePile, ThreePiles};
+    use patience_engine::card::Card;
     use patience_engine::solver::Verdict;
     use patience_engine::Variant;
     use patience_engine::deal::{Deal, DealRng};
@@ -1101,6 +1104,37 @@ mod tests {
             won_with_three += won;
         }
         assert!(won_with_three >= 10 && won_anywhere >= 20, "won: {won_with_three} with three piles, {won_anywhere} with one");
+    }
+
+    /// The open stock top's part of the rule, on a position built for it:
+    /// the waste top 10 has no pyramid partner, but a 3 waits deeper in
+    /// the stock, and the only win draws over the 10 and digs it out again
+    /// to pair it with that 3 (uncovering the 4 the pyramid's 9 needs).
+    #[test]
+    fn a_waste_top_whose_partner_waits_deeper_in_an_open_stock_is_not_dropped() {
+        // Pyramid: 6 at 15, covered only by the 2 at 21; a 9 at 27. Talon,
+        // in dealt order: 4 10 (the waste) 7 J 3 (the stock, 7 on top).
+        let fixed = [(15, "6h"), (21, "2c"), (27, "9s"), (28, "4d"), (29, "Th"), (30, "7c"), (31, "Jd"), (32, "3s")];
+        let mut deck = Deal::Seed(0).deck().unwrap();
+        for (at, card) in fixed {
+            let card: Card = card.parse().unwrap();
+            let from = deck.iter().position(|&dealt| dealt == card).unwrap();
+            deck.swap(at, from);
+        }
+        let options = GameOptions::from_settings::<OnePile>(&settings(&[("stock_top_playable", "true")]));
+        let mut game = PairGame::<OnePile>::new(&deck, options).unwrap();
+        game.pyramid_left = 1 << 15 | 1 << 21 | 1 << 27;
+        game.talon_gone = FULL_TALON & !0b11111;
+        game.waste[0] = Pile::EMPTY;
+        [0, 1].into_iter().for_each(|id| game.waste[0].push(id));
+        game.stock = Pile::EMPTY;
+        [4, 3, 2].into_iter().for_each(|id| game.stock.push(id));
+        assert_eq!(game.check(), Ok(()));
+        assert_eq!(game.actions(), vec![Action::Draw], "only a draw is possible");
+        assert_eq!(game.buried_for_nothing(), 0, "the 10 still has a partner to come");
+        assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
+        let solved = patience_engine::solver::solve(&game, 10_000);
+        assert_eq!(solved.verdict, Verdict::Winnable);
     }
 
     #[test]
