@@ -237,11 +237,10 @@ impl<P: Profile> PairGame<P> {
                 // lands on pile `i % 3`; those landing on this pile lie
                 // above it).
                 let talon_later = if self.piles() == 1 {
-                    if self.options.stock_top_playable { self.stock_mask() & !stock_top } else { 0 }
+                    if self.options.stock_top_playable { self.stock.mask() & !stock_top } else { 0 }
                 } else {
-                    let other_piles = (0..3).filter(|&other| other != pile).fold(0u32, |mask, other| {
-                        mask | self.waste[other].ids().iter().fold(0, |mask, &id| mask | 1 << id)
-                    });
+                    let other_piles =
+                        (0..3).filter(|&other| other != pile).fold(0u32, |mask, other| mask | self.waste[other].mask());
                     let stock_onto_others = self.stock.ids().iter().rev().enumerate().fold(0u32, |mask, (at, &id)| {
                         if at % 3 == pile { mask } else { mask | 1 << id }
                     });
@@ -250,11 +249,6 @@ impl<P: Profile> PairGame<P> {
                 pyramid_later == 0 && self.ranks.talon[partner] & talon_later == 0
             })
             .fold(0, |piles, pile| piles | 1 << pile)
-    }
-
-    /// The talon cards in the stock, as a mask.
-    fn stock_mask(&self) -> u32 {
-        self.stock.ids().iter().fold(0, |mask, &id| mask | 1 << id)
     }
 
     /// A removal every winning line makes, which can therefore be made now:
@@ -864,7 +858,6 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 mod tests {
     use super::*;
     use crate::options::GameOptions;
-    use crate::table::Pile;
     use crate::test_profiles::{OnePile, ThreePiles};
     use patience_engine::card::Card;
     use patience_engine::solver::Verdict;
@@ -932,19 +925,22 @@ mod tests {
         actions[rng.below(actions.len() as u64) as usize]
     }
 
+    /// The removals (pairs and Kings) among `actions`.
+    fn removals(actions: &[Action]) -> Vec<Action> {
+        actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect()
+    }
+
     /// A removal whenever there is one, so that most positions stay
     /// winnable for long.
     fn removals_first(actions: &[Action], rng: &mut DealRng) -> Action {
-        let removals: Vec<Action> =
-            actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
+        let removals = removals(actions);
         if removals.is_empty() { any_move(actions, rng) } else { any_move(&removals, rng) }
     }
 
     /// A removal three times in four when there is one, so that more
     /// positions stay winnable.
     fn mostly_removals(actions: &[Action], rng: &mut DealRng) -> Action {
-        let removals: Vec<Action> =
-            actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
+        let removals = removals(actions);
         if !removals.is_empty() && rng.below(4) != 0 { any_move(&removals, rng) } else { any_move(actions, rng) }
     }
 
@@ -1079,7 +1075,6 @@ mod tests {
                 won += winnable as u32;
             }
         }
-        eprintln!("{options:?}: {compared} positions compared, {won} of them won");
         (compared, won)
     }
 

@@ -91,6 +91,12 @@ impl Pile {
         Some(top)
     }
 
+    /// The cards of the pile, as a mask of talon ids.
+    #[inline]
+    pub(crate) fn mask(&self) -> u32 {
+        self.ids().iter().fold(0, |mask, &id| mask | 1 << id)
+    }
+
     /// Takes card `id` out of the pile, wherever it is; false if absent.
     #[inline]
     pub(crate) fn remove(&mut self, id: u8) -> bool {
@@ -419,7 +425,7 @@ impl<P: Profile> Variant for PairGame<P> {
     fn solver_perform(&mut self, action: &Action) {
         if *action == Action::Draw {
             for pile in bits(self.buried_for_nothing()) {
-                self.talon_gone |= self.waste[pile].ids().iter().fold(0, |gone, &id| gone | 1 << id);
+                self.talon_gone |= self.waste[pile].mask();
                 self.waste[pile] = Pile::EMPTY;
             }
         }
