@@ -493,9 +493,9 @@ impl SpeedPyramid {
 
     /// No played tablet may still be covered.
     fn check_covering(&self) -> Result<(), String> {
-        for (tablet, spot) in spots(self.level).iter().enumerate() {
-            let covered = spot.covered_by.iter().any(|&cover| self.field[cover].is_some());
-            if self.field[tablet].is_none() && covered {
+        let (spots, on_field) = (spots(self.level), self.field_mask());
+        for tablet in 0..spots.len() {
+            if self.field[tablet].is_none() && !uncovered(spots, tablet, on_field) {
                 return Err(format!("tablet {tablet} was played while still covered"));
             }
         }
