@@ -11,6 +11,7 @@ use crate::choices::{self, Choice};
 use crate::compare_panel::{ComparePanel, Entrant};
 use crate::demo::{Demo, Tick};
 use crate::hint::{Hint, HintView};
+use crate::keyboard::{Cursor, Step};
 use crate::options_panel::OptionsDraft;
 use crate::plugin_watch::{PluginWatch, Reload};
 use crate::rules_window::RulesWindow;
@@ -73,6 +74,15 @@ pub enum Command {
     DismissDemo,
     /// Look at the plugin directories now instead of within a second.
     ReloadPlugins,
+    /// An arrow key: moves the keyboard cursor on the board (the first
+    /// key only shows it).
+    MoveCursor(Step),
+    /// Shows the keyboard cursor where it starts (Tab reached the board).
+    ShowCursor,
+    /// Enter / Space: the slot under the cursor, as if clicked.
+    Activate,
+    /// Esc: drops the selection, or else hides the cursor.
+    Cancel,
     Quit,
 }
 
@@ -91,6 +101,7 @@ impl Command {
                 | Command::Choose(_)
                 | Command::StartWithOptions
                 | Command::Board(_)
+                | Command::Activate
         )
     }
 }
@@ -130,6 +141,8 @@ pub struct PatienceApp {
     /// The key of the choice being played (for the menu and the settings).
     pub(crate) current_choice: Option<String>,
     pub(crate) table: Option<Table>,
+    /// The keyboard cursor on the single game's board.
+    pub(crate) cursor: Cursor,
     /// Why no game is on the table.
     pub(crate) start_problem: Option<String>,
     pub(crate) first_game_pending: bool,
@@ -177,6 +190,7 @@ impl PatienceApp {
             choices,
             current_choice: None,
             table: None,
+            cursor: Cursor::default(),
             start_problem: None,
             first_game_pending: true,
             mode: Mode::Single,
@@ -441,7 +455,24 @@ impl PatienceApp {
             Command::ShowSingle => self.mode = Mode::Single,
             Command::ShowSideBySide => self.mode = Mode::SideBySide,
             Command::DealSideBySide => self.deal_side_by_side(),
-            Command::Board(event) => self.with_table(|table| play_event(table, event)),
+            Command::Board(event) => {
+                if let (BoardEvent::Clicked(slot), Some(table)) = (event, &self.table) {
+                    self.cursor.put(table.layout(), slot);
+                }
+                self.with_table(|table| play_event(table, event));
+            }
+            Command::MoveCursor(step) => {
+                if let Some(table) = &self.table {
+                    self.cursor.step(table.layout(), step);
+                }
+            }
+            Command::ShowCursor => {
+                if let Some(table) = &self.table {
+                    self.cursor.show(table.layout());
+                }
+            }
+            Command::Activate => self.activate(),
+            Command::Cancel => self.cancel(),
             Command::Pane(index, action) => self.pane_action(index, action),
             Command::DismissFault => {
                 self.start_problem = None;
@@ -474,6 +505,44 @@ impl PatienceApp {
             Command::Quit => self.quit_requested = true,
         }
         self.collect_results();
+    }
+
+    /// Enter or Space: the slot under the keyboard cursor is clicked; a
+    /// hidden cursor only appears.
+    fn activate(&mut self) {
+        let Some(table) = &mut self.table else { return };
+        match self.cursor.slot() {
+            Some(slot) => {
+                table.click(slot);
+                self.cursor.focus_pending = true;
+            }
+            None => self.cursor.show(table.layout()),
+        }
+    }
+
+    /// Esc: the selection is dropped; with nothing selected the cursor goes.
+    fn cancel(&mut self) {
+        let selected = self.table.as_ref().is_some_and(|table| table.selection().is_some());
+        if selected {
+            self.with_table(Table::cancel_selection);
+            self.cursor.focus_pending = self.cursor.slot().is_some();
+        } else {
+            self.cursor.hide();
+        }
+    }
+
+    /// Keeps the keyboard cursor on the board the table shows now (a move,
+    /// an undo or a new game may have taken its card away).
+    pub(crate) fn follow_cursor(&mut self) {
+        match &self.table {
+            Some(table) if self.mode == Mode::Single => self.cursor.follow(table.layout()),
+            _ => self.cursor.hide(),
+        }
+    }
+
+    /// The slot the keyboard cursor is on, when it is shown.
+    pub fn cursor(&self) -> Option<u32> {
+        self.cursor.slot()
     }
 
     fn ask_hint(&mut self) {

@@ -15,6 +15,11 @@ pub struct Marks<'a> {
     pub partners: &'a [u32],
     /// The slots of a hinted move.
     pub hinted: &'a [u32],
+    /// The keyboard cursor, drawn over everything.
+    pub cursor: Option<u32>,
+    /// The one slot Tab stops at (the board is one stop, not one per card);
+    /// no slot takes keyboard focus when `None`.
+    pub tab_stop: Option<u32>,
 }
 
 /// What the player did on the board this frame.
@@ -105,11 +110,11 @@ fn emphasis(slot: &Slot, marks: &Marks) -> Emphasis {
     }
 }
 
-/// Shows the board in all the space `ui` has left.
-pub fn board_ui(ui: &mut Ui, layout: &Layout, marks: &Marks) -> Option<BoardEvent> {
+/// Shows the board in all the space `ui` has left; each slot's widget id
+/// is `board.with(slot id)`.
+pub fn board_ui(ui: &mut Ui, board: Id, layout: &Layout, marks: &Marks) -> Option<BoardEvent> {
     let rect = ui.available_rect_before_wrap();
     ui.allocate_rect(rect, Sense::hover());
-    let board = ui.scope_id().with("board");
     let geometry = Geometry::fit(layout, rect);
     let faint = overlapped_empties(layout, &geometry);
     let mut event = None;
@@ -123,6 +128,9 @@ pub fn board_ui(ui: &mut Ui, layout: &Layout, marks: &Marks) -> Option<BoardEven
         if let Some(label) = &slot.label {
             cards::paint_badge(ui.painter(), geometry.slot_rect(slot), label);
         }
+    }
+    if let Some(slot) = marks.cursor.and_then(|id| layout.slots.iter().find(|slot| slot.id == id)) {
+        cards::paint_cursor(ui.painter(), geometry.slot_rect(slot));
     }
     event.or_else(|| dropped_on(ui, board, layout, &geometry))
 }
@@ -140,7 +148,8 @@ fn dropped_on(ui: &Ui, board: Id, layout: &Layout, geometry: &Geometry) -> Optio
 
 /// One slot: painted, labelled for accessibility, clickable and draggable.
 fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint: bool) -> Option<BoardEvent> {
-    let response = ui.interact(rect, board.with(slot.id), Sense::click_and_drag());
+    let sense = if marks.tab_stop == Some(slot.id) { Sense::click_and_drag() } else { Sense::CLICK | Sense::DRAG };
+    let response = ui.interact(rect, board.with(slot.id), sense);
     let label = slot_label(slot);
     let selected = marks.selected == Some(slot.id);
     response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));

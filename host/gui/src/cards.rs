@@ -68,6 +68,24 @@ pub fn paint_slot(painter: &Painter, rect: Rect, slot: &Slot, emphasis: Emphasis
     }
 }
 
+/// The keyboard cursor around a slot: a white ring on a dark halo, set a
+/// little off the card so it reads on felt and on cards alike, with a
+/// pointer above it. Painted after every slot, so a card lying on the one
+/// under the cursor does not hide the ring.
+pub fn paint_cursor(painter: &Painter, rect: Rect) {
+    let w = rect.width();
+    let gap = (w * 0.07).max(3.0);
+    let ring = rect.expand(gap);
+    let radius = CornerRadius::same((w * theme::CORNER + gap).round().clamp(2.0, 255.0) as u8);
+    let width = (w * 0.06).clamp(2.5, 6.0);
+    painter.rect_stroke(ring, radius, Stroke::new(width + 4.0, Color32::from_black_alpha(190)), StrokeKind::Middle);
+    painter.rect_stroke(ring, radius, Stroke::new(width, theme::CURSOR), StrokeKind::Middle);
+    let size = (w * 0.2).max(8.0);
+    let tip = pos2(ring.center().x, ring.top() - width);
+    let pointer = vec![tip, tip + vec2(-size, -size), tip + vec2(size, -size)];
+    painter.add(Shape::convex_polygon(pointer, theme::CURSOR, Stroke::new(1.5, Color32::from_black_alpha(200))));
+}
+
 /// A small pill with a slot's label (a pile's count), over the card's
 /// top-right corner. Painted after every slot so no card hides it.
 pub fn paint_badge(painter: &Painter, rect: Rect, text: &str) {

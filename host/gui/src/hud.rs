@@ -43,7 +43,14 @@ pub fn status_line_ui(ui: &mut Ui, line: Option<&Line>) {
         Tone::Info => RichText::new(&line.text).color(Color32::from_gray(235)),
         Tone::Explanation => RichText::new(format!("✋ {}", line.text)).color(Color32::from_rgb(0xff, 0xd5, 0x80)),
     };
-    ui.label(text);
+    let label = ui.label(text);
+    announce(ui, &label);
+}
+
+/// Makes a label a polite live region: a screen reader reads it out when
+/// its text changes (a move played, why a move is not allowed, a win).
+pub fn announce(ui: &Ui, label: &egui::Response) {
+    ui.ctx().accesskit_node_builder(label.id, |node| node.set_live(egui::accesskit::Live::Polite));
 }
 
 /// What the outcome banner asks for.
@@ -72,7 +79,8 @@ pub fn outcome_banner_ui(ui: &mut Ui, table: &Table) -> Option<BannerAction> {
         .shadow(egui::epaint::Shadow { offset: [0, 4], blur: 16, spread: 0, color: Color32::from_black_alpha(120) })
         .show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.label(RichText::new(title).size(28.0).strong().color(Color32::WHITE));
+                let title = ui.label(RichText::new(title).size(28.0).strong().color(Color32::WHITE));
+                announce(ui, &title);
                 if !status.message.is_empty() {
                     ui.label(RichText::new(&status.message).color(Color32::WHITE));
                 }

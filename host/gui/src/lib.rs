@@ -11,6 +11,8 @@
 //!   and accessible labels;
 //! * `hud`, `options_panel`, `rules_window`, `stats_window`,
 //!   `side_by_side` — the other panels;
+//! * `keyboard` — the keyboard cursor and where the arrow keys take it,
+//!   from the layout's geometry alone;
 //! * `hint` — the next move of a winning line (H), from the plugin's
 //!   solver on a copy of the game;
 //! * `demo` — the solver or a fair player plays the deal, move by move;
@@ -43,6 +45,7 @@ mod compare_panel;
 mod demo;
 mod hint;
 mod hud;
+mod keyboard;
 mod labels;
 mod options_panel;
 mod panels;
@@ -62,6 +65,7 @@ pub use choices::{load_rule_sets, Choice};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
 pub use demo::Demo;
 pub use hint::HintView;
+pub use keyboard::Step;
 pub use labels::slot_label;
 pub use settings::Settings;
 pub use side_by_side::{differences, Compared, Pane, PaneAction, SideBySide};

@@ -12,20 +12,24 @@ use crate::compare_panel::{self, CompareAction};
 use crate::demo::{self, player_name};
 use crate::hint::HintView;
 use crate::hud::{self, BannerAction};
+use crate::keyboard::{self, Step};
 use crate::options_panel;
 use crate::side_by_side;
 use crate::stats_window::stats_window;
-use crate::table::{format_duration, Clock, Table};
+use crate::table::{format_duration, Clock, Table, Tone};
 use crate::theme;
-use egui::{Align, Button, CentralPanel, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
+use egui::{Align, FocusDirection, Button, CentralPanel, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
 use patience_compare::PlayerKind;
 use std::time::Duration;
 
 impl PatienceApp {
     /// Keys act on the single game; side-by-side panes are played with
-    /// the mouse (each pane has its own buttons).
+    /// the mouse (each pane has its own buttons). Letters work unless a
+    /// text field has the keyboard; the board's keys (arrows, Enter, Space,
+    /// Esc) work when no widget has it or the cursor's slot has it, so a
+    /// button reached with Tab still takes Enter and Space itself.
     fn keyboard(&mut self, ctx: &Context) {
-        if ctx.egui_wants_keyboard_input() || self.mode != Mode::Single {
+        if ctx.text_edit_focused() || self.mode != Mode::Single {
             return;
         }
         let shortcut = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)));
@@ -33,7 +37,7 @@ impl PatienceApp {
             Some(Command::Redo)
         } else if shortcut(Modifiers::COMMAND, Key::Z) || shortcut(Modifiers::NONE, Key::U) {
             Some(Command::Undo)
-        } else if shortcut(Modifiers::NONE, Key::D) || shortcut(Modifiers::NONE, Key::Space) {
+        } else if shortcut(Modifiers::NONE, Key::D) {
             Some(Command::Draw)
         } else if shortcut(Modifiers::NONE, Key::N) {
             Some(Command::NewGame)
@@ -45,6 +49,56 @@ impl PatienceApp {
             None
         };
         self.commands.extend(command);
+        self.board_keys(ctx);
+    }
+
+    /// Arrows move the cursor, Enter and Space play at it (Space draws
+    /// while no cursor shows), Esc cancels.
+    fn board_keys(&mut self, ctx: &Context) {
+        let focused = ctx.memory(|memory| memory.focused());
+        let home = self.board_home().map(keyboard::slot_widget_id);
+        if focused.is_some() && focused != home {
+            return;
+        }
+        if focused.is_some() && self.cursor.slot().is_none() {
+            // Tab reached the board.
+            self.commands.push(Command::ShowCursor);
+        }
+        let pressed = |key: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        for (key, step) in [(Key::ArrowUp, Step::Up), (Key::ArrowDown, Step::Down), (Key::ArrowLeft, Step::Left), (Key::ArrowRight, Step::Right)] {
+            if pressed(key) {
+                self.commands.push(Command::MoveCursor(step));
+                // The cursor moves, not egui's focus.
+                ctx.memory_mut(|memory| memory.move_focus(FocusDirection::None));
+            }
+        }
+        if pressed(Key::Enter) {
+            self.commands.push(Command::Activate);
+        }
+        if pressed(Key::Space) {
+            self.commands.push(if self.cursor.slot().is_some() { Command::Activate } else { Command::Draw });
+        }
+        if pressed(Key::Escape) {
+            self.commands.push(Command::Cancel);
+        }
+    }
+
+    /// The slot of the board that Tab stops at: the cursor's, else where
+    /// the cursor would start.
+    fn board_home(&self) -> Option<u32> {
+        let table = self.table.as_ref()?;
+        self.cursor.slot().or_else(|| keyboard::start(&keyboard::spots(table.layout())))
+    }
+
+    /// Keyboard focus goes where the cursor went, so a screen reader reads
+    /// the card under it.
+    fn focus_cursor(&mut self, ctx: &Context) {
+        if !std::mem::take(&mut self.cursor.focus_pending) {
+            return;
+        }
+        if let Some(slot) = self.cursor.slot() {
+            ctx.memory_mut(|memory| memory.request_focus(keyboard::slot_widget_id(slot)));
+        }
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {
@@ -134,7 +188,8 @@ impl PatienceApp {
         if ui.add_enabled(self.table.is_some(), Button::new("Rules of this variant")).clicked() {
             self.commands.push(Command::OpenRules);
         }
-        ui.label(RichText::new("Keys: D or Space draw · H hint · N new game · R restart · U or Ctrl+Z undo · Ctrl+Y or Ctrl+Shift+Z redo").small());
+        ui.label(RichText::new("Keys: arrows move the cursor · Enter or Space select and play · Esc cancel · Tab the buttons").small());
+        ui.label(RichText::new("D draw (Space too while no cursor shows) · H hint · N new game · R restart · U or Ctrl+Z undo · Ctrl+Y or Ctrl+Shift+Z redo").small());
     }
 
     fn toolbar(&mut self, ui: &mut Ui) {
@@ -283,7 +338,13 @@ impl PatienceApp {
         };
         match self.hint() {
             HintView::Nothing => hud::status_line_ui(ui, table.line()),
-            hint => hint_line_ui(ui, &hint),
+            hint => {
+                hint_line_ui(ui, &hint);
+                // Why a move was refused matters even while a hint shows.
+                if let Some(line) = table.line().filter(|line| line.tone == Tone::Explanation) {
+                    hud::status_line_ui(ui, Some(line));
+                }
+            }
         }
     }
 
@@ -297,8 +358,14 @@ impl PatienceApp {
             HintView::Move { slots, .. } => slots,
             _ => Vec::new(),
         };
-        let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners, hinted: &hinted };
-        if let Some(event) = board::board_ui(ui, table.layout(), &marks) {
+        let marks = Marks {
+            selected: table.selection().map(|s| s.slot),
+            partners: &partners,
+            hinted: &hinted,
+            cursor: self.cursor.slot(),
+            tab_stop: self.board_home(),
+        };
+        if let Some(event) = board::board_ui(ui, keyboard::board_id(), table.layout(), &marks) {
             self.commands.push(Command::Board(event));
         }
         if table.is_over() {
@@ -422,6 +489,8 @@ impl PatienceApp {
         for command in commands {
             self.run_command(command);
         }
+        self.follow_cursor();
+        self.focus_cursor(ctx);
         if self.quit_requested {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
@@ -449,10 +518,12 @@ fn hint_line_ui(ui: &mut Ui, hint: &HintView) {
         }
         HintView::Move { label, line, .. } => {
             let text = format!("💡 Hint: {label} — the first move of a winning line ({} moves)", line.len());
-            ui.label(RichText::new(text).strong().color(theme::HINT));
+            let label = ui.label(RichText::new(text).strong().color(theme::HINT));
+            hud::announce(ui, &label);
         }
         HintView::Said(text) => {
-            ui.label(RichText::new(format!("💡 {text}")).color(Color32::from_rgb(0xff, 0xd5, 0x80)));
+            let label = ui.label(RichText::new(format!("💡 {text}")).color(Color32::from_rgb(0xff, 0xd5, 0x80)));
+            hud::announce(ui, &label);
         }
         HintView::Nothing => {}
     });
@@ -482,6 +553,8 @@ impl eframe::App for PatienceApp {
             self.first_game();
         }
         let ctx = ui.ctx().clone();
+        // A demo move or a reloaded plugin may have taken the cursor's card.
+        self.follow_cursor();
         self.keyboard(&ctx);
         self.remember_window_size(&ctx);
         Panel::top("menu bar").show(ui, |ui| self.menu_bar(ui));

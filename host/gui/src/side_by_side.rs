@@ -177,8 +177,8 @@ fn pane_ui(ui: &mut Ui, pane: &Pane) -> Option<PaneAction> {
     }
     hud::status_line_ui(ui, table.line());
     let partners = table.selection().map(|s| s.partners.clone()).unwrap_or_default();
-    let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners, hinted: &[] };
-    if let Some(event) = board::board_ui(ui, table.layout(), &marks) {
+    let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners, ..Marks::default() };
+    if let Some(event) = board::board_ui(ui, ui.scope_id().with("board"), table.layout(), &marks) {
         action = Some(PaneAction::Board(event));
     }
     action

@@ -397,6 +397,13 @@ impl Table {
         }
     }
 
+    /// Drops the selection (Esc), saying so.
+    pub fn cancel_selection(&mut self) {
+        if self.selection.take().is_some() {
+            self.line = Some(Line::info("Selection cancelled."));
+        }
+    }
+
     /// A card dragged from `from` and dropped on `to`.
     pub fn drop_on(&mut self, from: u32, to: u32) {
         if from == to || self.is_over() {

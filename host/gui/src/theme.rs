@@ -32,6 +32,8 @@ pub const PLAYABLE: Color32 = Color32::from_rgb(0xf2, 0xc9, 0x4c);
 pub const SELECTED: Color32 = Color32::from_rgb(0xff, 0x8a, 0x1f);
 /// Cards the selected one can pair with.
 pub const PARTNER: Color32 = Color32::from_rgb(0x4c, 0xe0, 0xd2);
+/// The keyboard cursor.
+pub const CURSOR: Color32 = Color32::from_rgb(0xff, 0xff, 0xff);
 /// The cards of a hinted move.
 pub const HINT: Color32 = Color32::from_rgb(0xd9, 0x7c, 0xff);
 /// Laid over face-up cards that are blocked, so playable ones stand out.

@@ -1,0 +1,323 @@
+//! Playing with the keyboard alone, through the real app and the real
+//! plugins: arrows move the cursor, Enter and Space select and play, Esc
+//! cancels, Tab reaches the buttons; what happens is announced through
+//! AccessKit (a polite live region), and the card under the cursor has the
+//! keyboard focus, so a screen reader reads it.
+//!
+//! The tests steer the cursor the way a player looking at the board
+//! would: up or down until the target's row, then left or right along it.
+
+mod common;
+
+use common::*;
+use egui::accesskit::{Live, Role, Toggled};
+use egui::Key;
+use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::Harness;
+use patience_engine::card::Card;
+use patience_engine::deal::Deal;
+use patience_engine::layout::{Face, Outcome, SlotKind};
+use patience_gui::{HintView, PatienceApp, Tone};
+use std::time::Duration;
+
+/// Two slot tops closer than this are in one row (a quarter card).
+const SAME_ROW: f32 = 0.35;
+/// Arrow presses allowed to reach one slot.
+const MAX_STEPS: usize = 40;
+
+fn press(harness: &mut Harness<'_, PatienceApp>, key: Key) {
+    harness.key_press(key);
+    harness.run();
+}
+
+fn cursor(harness: &Harness<'_, PatienceApp>) -> Option<u32> {
+    harness.state().cursor()
+}
+
+/// The slot holding `card` face up.
+fn slot_of(harness: &Harness<'_, PatienceApp>, card: &str) -> u32 {
+    let card: Card = card.parse().unwrap();
+    let layout = harness.state().table().unwrap().layout();
+    layout.slots.iter().find(|s| s.face == Face::Up(card)).unwrap_or_else(|| panic!("{card} is not on the board")).id
+}
+
+fn stock(harness: &Harness<'_, PatienceApp>) -> u32 {
+    harness.state().table().unwrap().layout().slots.iter().find(|s| s.kind == SlotKind::Stock).expect("a stock").id
+}
+
+/// Arrow keys until the cursor is on `target`: up or down to its row, then
+/// along the row. Panics when the cursor does not get there.
+fn go_to(harness: &mut Harness<'_, PatienceApp>, target: u32) {
+    for _ in 0..MAX_STEPS {
+        let Some(at) = cursor(harness) else {
+            press(harness, Key::ArrowDown);
+            assert!(cursor(harness).is_some(), "an arrow shows the cursor");
+            continue;
+        };
+        if at == target {
+            return;
+        }
+        let layout = harness.state().table().unwrap().layout();
+        let place = |id: u32| layout.slots.iter().find(|s| s.id == id).map(|s| (s.x, s.y)).unwrap();
+        let ((x, y), (to_x, to_y)) = (place(at), place(target));
+        let key = if to_y < y - SAME_ROW {
+            Key::ArrowUp
+        } else if to_y > y + SAME_ROW {
+            Key::ArrowDown
+        } else if to_x < x {
+            Key::ArrowLeft
+        } else {
+            Key::ArrowRight
+        };
+        press(harness, key);
+    }
+    panic!("the cursor did not reach slot {target} in {MAX_STEPS} key presses (it is on {:?})", cursor(harness));
+}
+
+fn go_to_card(harness: &mut Harness<'_, PatienceApp>, card: &str) {
+    let slot = slot_of(harness, card);
+    go_to(harness, slot);
+}
+
+/// Plays the legal move `notation` with keys only: the cursor to the
+/// move's first playable slot and Enter; when that selects the card, the
+/// cursor to its partner and Space. Returns the move's notation as the
+/// plugin writes it (a pair in either order is one move).
+fn play_by_keys(harness: &mut Harness<'_, PatienceApp>, notation: &str) -> String {
+    let table = harness.state().table().unwrap();
+    let chosen = table.legal_move(notation).unwrap_or_else(|| panic!("`{notation}` is not legal here")).clone();
+    let playable = |id: &u32| table.layout().slots.iter().any(|s| s.id == *id && s.playable);
+    let targets: Vec<u32> = chosen.slots.iter().copied().filter(playable).collect();
+    let before = table.moves_made();
+    go_to(harness, targets[0]);
+    press(harness, Key::Enter);
+    if let Some(selection) = harness.state().table().unwrap().selection().cloned() {
+        let partner = *targets.iter().find(|&&id| id != selection.slot).expect("a partner");
+        go_to(harness, partner);
+        press(harness, Key::Space);
+    }
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.moves_made(), before + 1, "`{notation}` was played");
+    assert_eq!(table.move_log().last(), Some(&chosen.notation), "`{notation}` was played");
+    chosen.notation
+}
+
+/// The live region a screen reader reads out, holding `text`.
+fn announced(harness: &Harness<'_, PatienceApp>, text: &str) -> bool {
+    // A label's words are its value in AccessKit.
+    let words = |node: &egui_kittest::kittest::AccessKitNode<'_>| if node.role() == Role::Label { node.value() } else { node.label() };
+    harness.query_by(|node| node.live() == Live::Polite && words(node).is_some_and(|said| said.contains(text))).is_some()
+}
+
+#[test]
+fn the_seed_001_game_is_won_with_keys_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start_with_deck(rule_set("Relaxed, three passes"), seed_001_deck());
+    harness.run();
+    assert_eq!(cursor(&harness), None, "no cursor until a key asks for it");
+    let moves: Vec<&str> = SEED_001_MOVES.split(',').map(str::trim).collect();
+    let mut played = Vec::new();
+    for (index, notation) in moves.iter().enumerate() {
+        assert!(harness.query_by_label_contains("You won").is_none(), "won too early, before move {index}");
+        played.push(play_by_keys(&mut harness, notation));
+        // Every result is announced.
+        let said = harness.state().table().unwrap().line().cloned().expect("a status line");
+        assert!(announced(&harness, &said.text), "move {} `{notation}`: {said:?} is not announced", index + 1);
+    }
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.status().outcome, Outcome::Won);
+    assert_eq!(table.move_log(), played);
+    assert!(announced(&harness, "You won!"), "the win is announced");
+
+}
+
+#[test]
+fn the_cursor_selects_offers_partners_cancels_and_explains() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start_with_deck(rule_set("Relaxed, three passes"), seed_001_deck());
+    harness.run();
+    let mut reference = patience_tests::start("relaxed", Deal::Cards(seed_001_deck()), &[("passes", "3")]);
+
+    // The first arrow shows the cursor on the first playable card in
+    // reading order, the 6 of clubs at the left of the bottom row, and
+    // gives that card the keyboard focus.
+    press(&mut harness, Key::ArrowRight);
+    assert_eq!(cursor(&harness), Some(slot_of(&harness, "6c")));
+    assert!(harness.get_by_label(&card_label("6c", true)).is_focused(), "the card under the cursor has the focus");
+
+    // Enter selects it and says so; its partner is one to the right.
+    press(&mut harness, Key::Enter);
+    let selection = harness.state().table().unwrap().selection().cloned().expect("6c is selected");
+    assert_eq!(selection.slot, slot_of(&harness, "6c"));
+    assert_eq!(selection.partners, vec![slot_of(&harness, "7d")]);
+    assert_eq!(harness.get_by_label(&card_label("6c", true)).accesskit_node().toggled(), Some(Toggled::True), "selected");
+    assert!(announced(&harness, "selected: pick a highlighted card"));
+    press(&mut harness, Key::ArrowRight);
+    assert_eq!(cursor(&harness), Some(slot_of(&harness, "7d")));
+    assert!(harness.get_by_label(&card_label("7d", true)).is_focused());
+    harness.remove_cursor();
+    harness.run();
+    harness.snapshot_options("keyboard-cursor", &snapshot_options());
+
+    // Esc drops the selection; the cursor stays.
+    press(&mut harness, Key::Escape);
+    assert!(harness.state().table().unwrap().selection().is_none());
+    assert_eq!(cursor(&harness), Some(slot_of(&harness, "7d")));
+    assert!(announced(&harness, "Selection cancelled."));
+
+    // Two free cards that do not make 13: the plugin's reason is announced.
+    press(&mut harness, Key::Enter);
+    go_to_card(&mut harness, "9s");
+    press(&mut harness, Key::Enter);
+    let line = harness.state().table().unwrap().line().cloned().unwrap();
+    assert_eq!(line.tone, Tone::Explanation);
+    assert_eq!(line.text, reference.explain("7d+9s").unwrap());
+    assert!(announced(&harness, &line.text));
+
+    // A covered card: the apex, up at the top of the pyramid.
+    go_to_card(&mut harness, "5s");
+    press(&mut harness, Key::Space);
+    let line = harness.state().table().unwrap().line().cloned().unwrap();
+    assert_eq!(line.text, reference.explain("5s").unwrap());
+    assert!(announced(&harness, &line.text));
+    assert_eq!(moves_made(&harness), 0, "nothing was played");
+
+    // Into the stock: Enter there draws.
+    let stock = stock(&harness);
+    go_to(&mut harness, stock);
+    press(&mut harness, Key::Enter);
+    assert_eq!(harness.state().table().unwrap().move_log(), ["draw"]);
+
+    // Esc with nothing selected hides the cursor; Space then draws, as
+    // it always has.
+    press(&mut harness, Key::Escape);
+    assert_eq!(cursor(&harness), None);
+    press(&mut harness, Key::Space);
+    assert_eq!(harness.state().table().unwrap().move_log(), ["draw", "draw"]);
+}
+
+#[test]
+fn the_cursor_leaves_a_played_card_for_the_nearest_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start_with_deck(rule_set("Relaxed, three passes"), seed_001_deck());
+    harness.run();
+    go_to_card(&mut harness, "Kh");
+    let king = cursor(&harness).unwrap();
+    press(&mut harness, Key::Enter);
+    assert_eq!(harness.state().table().unwrap().move_log(), ["Kh"]);
+    let at = cursor(&harness).expect("the cursor stays on the board");
+    assert_ne!(at, king, "the King's place is empty now");
+    let slot = harness.state().table().unwrap().layout().slots.iter().find(|s| s.id == at).cloned().unwrap();
+    assert_ne!(slot.face, Face::Empty);
+    assert!(harness.get_by_label(&patience_gui::slot_label(&slot)).is_focused());
+}
+
+#[test]
+fn tab_reaches_the_buttons_the_menus_and_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start_with_deck(rule_set("Relaxed, three passes"), seed_001_deck());
+    harness.run();
+    let focused_label = |h: &Harness<'_, PatienceApp>| h.query_by(|node| node.is_focused()).and_then(|node| node.accesskit_node().label());
+    let mut seen: Vec<String> = Vec::new();
+    for _ in 0..60 {
+        press(&mut harness, Key::Tab);
+        let Some(label) = focused_label(&harness) else { continue };
+        if seen.first() == Some(&label) {
+            break;
+        }
+        seen.push(label);
+    }
+    for wanted in ["Game", "Variants", "View", "Demo", "Help", "New game", "Restart", "💡 Hint", "Options", "Rules", "Statistics", "Side by side"] {
+        assert!(seen.iter().any(|label| label == wanted), "Tab never reaches `{wanted}`: {seen:?}");
+    }
+    // The board is one stop, on the card the cursor starts at.
+    let six = card_label("6c", true);
+    let cards: Vec<&String> = seen.iter().filter(|label| label.contains(" of ") || label.contains("stock")).collect();
+    assert_eq!(cards, vec![&six], "{seen:?}");
+
+    // Enter on a button reached with Tab presses it: the rules open.
+    for _ in 0..60 {
+        if focused_label(&harness).as_deref() == Some("Rules") {
+            break;
+        }
+        press(&mut harness, Key::Tab);
+    }
+    assert_eq!(focused_label(&harness).as_deref(), Some("Rules"));
+    assert!(harness.query_by_label_contains("Rules — ").is_none());
+    press(&mut harness, Key::Enter);
+    harness.get_by_label_contains("Rules — ");
+
+    // On the board, the cursor shows where Tab stopped.
+    for _ in 0..60 {
+        if focused_label(&harness).as_deref() == Some(six.as_str()) {
+            break;
+        }
+        press(&mut harness, Key::Tab);
+    }
+    assert_eq!(cursor(&harness), Some(slot_of(&harness, "6c")));
+    press(&mut harness, Key::ArrowRight);
+    assert_eq!(cursor(&harness), Some(slot_of(&harness, "7d")), "arrows move the cursor, not egui's focus");
+    assert!(harness.get_by_label(&card_label("7d", true)).is_focused());
+}
+
+/// Frames to wait for the solver, napping between them.
+const MAX_WAIT_FRAMES: usize = 6_000;
+const NAP: Duration = Duration::from_millis(10);
+
+fn hud_value(harness: &Harness<'_, PatienceApp>, key: &str) -> String {
+    let table = harness.state().table().unwrap();
+    table.view().hud.iter().find(|item| item.key == key).map(|item| item.value.clone()).unwrap_or_else(|| panic!("no `{key}` in the HUD"))
+}
+
+#[test]
+fn a_speedpyramid_level_is_cleared_with_keys_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start(rule_set("Speedpyramid, 5 jokers"), Deal::Seed(3));
+    harness.run();
+    assert_eq!(hud_value(&harness, "level"), "1 of 5");
+
+    // H asks the plugin's solver for a line that clears this level.
+    press(&mut harness, Key::H);
+    for _ in 0..MAX_WAIT_FRAMES {
+        if !matches!(harness.state().hint(), HintView::Thinking | HintView::Nothing) {
+            break;
+        }
+        harness.step();
+        std::thread::sleep(NAP);
+    }
+    let HintView::Move { line, .. } = harness.state().hint() else {
+        panic!("a line that clears the level, not {:?}", harness.state().hint());
+    };
+
+    // A tablet that does not fit is explained, not played.
+    let table = harness.state().table().unwrap();
+    let misfit = table
+        .layout()
+        .slots
+        .iter()
+        .find(|s| s.kind == SlotKind::Field && s.playable && !table.view().moves.iter().any(|m| m.slots.contains(&s.id)))
+        .map(|s| s.id);
+    if let Some(misfit) = misfit {
+        go_to(&mut harness, misfit);
+        press(&mut harness, Key::Enter);
+        let said = harness.state().table().unwrap().line().cloned().unwrap();
+        assert_eq!(said.tone, Tone::Explanation);
+        assert!(announced(&harness, &said.text));
+        assert_eq!(moves_made(&harness), 0);
+    }
+
+    for notation in &line {
+        play_by_keys(&mut harness, notation);
+    }
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.status().outcome, Outcome::Playing);
+    assert_eq!(hud_value(&harness, "level"), "2 of 5", "the level was cleared by {} key-played moves", line.len());
+    // The cursor is still on the board of the new level.
+    let at = cursor(&harness).expect("a cursor");
+    assert!(table.layout().slots.iter().any(|s| s.id == at && (s.face != Face::Empty || s.playable)));
+}
