@@ -62,7 +62,8 @@ pub enum BannerAction {
 }
 
 /// "You won" / "Game over" with the plugin's message, the move count and
-/// the time. Shown over the top of the board.
+/// the time, and what to do next: a new game or the same deal again (or,
+/// when lost, an undo). Shown over the top of the board.
 pub fn outcome_banner_ui(ui: &mut Ui, table: &Table) -> Option<BannerAction> {
     let status = table.status();
     let (title, fill) = match status.outcome {
@@ -94,16 +95,46 @@ pub fn outcome_banner_ui(ui: &mut Ui, table: &Table) -> Option<BannerAction> {
                     if ui.button("New game").clicked() {
                         action = Some(BannerAction::NewGame);
                     }
-                    if ui.button("Restart").clicked() {
+                    if ui.button("Same deal again").clicked() {
                         action = Some(BannerAction::Restart);
                     }
-                    if ui.button("Undo").clicked() {
+                    // A lost game may be saved a few moves back.
+                    if status.outcome == Outcome::Lost && ui.button("Undo").clicked() {
                         action = Some(BannerAction::Undo);
                     }
                 });
             });
         });
     action
+}
+
+/// Confetti over the board for a won game: card-coloured flakes and suit
+/// signs strewn from a fixed pattern, so every win looks the same (and a
+/// snapshot of it too) and nothing has to be redrawn every frame.
+pub fn celebrate(painter: &egui::Painter, rect: egui::Rect) {
+    let colours = [theme::SELECTED, theme::PARTNER, theme::PLAYABLE, theme::HINT, Color32::WHITE, theme::RED];
+    let mut seed: u32 = 0x2545_f491;
+    let mut next = move || {
+        // xorshift: a fixed sequence of numbers in 0..1.
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        (seed % 10_000) as f32 / 10_000.0
+    };
+    let size = (rect.width().min(rect.height()) / 70.0).clamp(3.0, 9.0);
+    for index in 0..90 {
+        let centre = egui::pos2(rect.left() + next() * rect.width(), rect.top() + next() * rect.height());
+        let colour = colours[index % colours.len()];
+        let angle = next() * std::f32::consts::TAU;
+        if index % 9 == 0 {
+            let suit = ["♠", "♥", "♦", "♣"][index / 9 % 4];
+            painter.text(centre, egui::Align2::CENTER_CENTER, suit, egui::FontId::proportional(size * 3.5), colour);
+            continue;
+        }
+        let (along, across) = (vec2(angle.cos(), angle.sin()) * size, vec2(-angle.sin(), angle.cos()) * size * 0.45);
+        let corners = vec![centre - along - across, centre + along - across, centre + along + across, centre - along + across];
+        painter.add(Shape::convex_polygon(corners, colour, Stroke::NONE));
+    }
 }
 
 /// A full-width coloured bar with a message and a dismiss button; true

@@ -20,6 +20,7 @@ use crate::table::{format_duration, Clock, Table, Tone};
 use crate::theme;
 use egui::{Align, FocusDirection, Button, CentralPanel, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
 use patience_compare::PlayerKind;
+use patience_engine::layout::Outcome;
 use std::time::Duration;
 
 impl PatienceApp {
@@ -369,6 +370,9 @@ impl PatienceApp {
             self.commands.push(Command::Board(event));
         }
         if table.is_over() {
+            if table.status().outcome == Outcome::Won {
+                hud::celebrate(ui.painter(), board_rect);
+            }
             let width = (board_rect.width() * 0.6).clamp(260.0, 520.0);
             let banner_rect = egui::Rect::from_center_size(
                 egui::pos2(board_rect.center().x, board_rect.top() + board_rect.height() * 0.28),

@@ -130,6 +130,22 @@ fn the_seed_001_game_is_won_with_keys_only() {
     assert_eq!(table.move_log(), played);
     assert!(announced(&harness, "You won!"), "the win is announced");
 
+    // The win offers the same deal again, reached with Tab.
+    let focused_label = |h: &Harness<'_, PatienceApp>| h.query_by(|node| node.is_focused()).and_then(|node| node.accesskit_node().label());
+    for _ in 0..60 {
+        if focused_label(&harness).as_deref() == Some("Same deal again") {
+            break;
+        }
+        press(&mut harness, Key::Tab);
+    }
+    assert_eq!(focused_label(&harness).as_deref(), Some("Same deal again"));
+    assert_eq!(harness.query_all_by_role_and_label(Role::Button, "New game").count(), 2, "the toolbar's and the banner's");
+    press(&mut harness, Key::Enter);
+    let table = harness.state().table().unwrap();
+    assert_eq!((table.moves_made(), table.status().outcome), (0, Outcome::Playing));
+    assert_eq!(table.layout().slots.iter().find(|s| s.id == 0).map(|s| s.face), Some(Face::Up("5s".parse().unwrap())), "the same deal");
+    let record = harness.state().stats().record("relaxed", "Relaxed, three passes").cloned().expect("a record");
+    assert_eq!((record.played, record.won), (1, 1));
 }
 
 #[test]
