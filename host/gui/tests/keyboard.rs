@@ -337,3 +337,51 @@ fn a_speedpyramid_level_is_cleared_with_keys_only() {
     let at = cursor(&harness).expect("a cursor");
     assert!(table.layout().slots.iter().any(|s| s.id == at && (s.face != Face::Empty || s.playable)));
 }
+
+#[test]
+fn a_variant_is_chosen_from_the_menu_with_the_keyboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    let speed = catalog().find("speedpyramid").unwrap().info.name.clone();
+    assert_ne!(harness.state().table().unwrap().plugin().info.id, "speedpyramid");
+    let focused_label = |h: &Harness<'_, PatienceApp>| h.query_by(|node| node.is_focused()).and_then(|node| node.accesskit_node().label());
+    let tab_to = |harness: &mut Harness<'_, PatienceApp>, label: &str| {
+        for _ in 0..60 {
+            if focused_label(harness).as_deref() == Some(label) {
+                return;
+            }
+            press(harness, Key::Tab);
+        }
+        panic!("Tab never reaches `{label}`");
+    };
+    tab_to(&mut harness, "Variants");
+    press(&mut harness, Key::Enter);
+    // The menu's entries come next in the Tab order.
+    tab_to(&mut harness, &speed);
+    press(&mut harness, Key::Enter);
+    assert_eq!(harness.state().table().unwrap().plugin().info.id, "speedpyramid");
+}
+
+#[test]
+fn the_arrows_reach_every_card_and_pile_of_every_bundled_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    let ids: Vec<String> = catalog().plugins.iter().map(|p| p.info.id.clone()).collect();
+    assert_eq!(ids.len(), 4);
+    for id in ids {
+        harness.state_mut().start(patience_runtime::RuleSet::defaults(&id), Deal::Seed(1));
+        harness.run();
+        let layout = harness.state().table().unwrap().layout().clone();
+        let visited: Vec<u32> = layout.slots.iter().filter(|s| s.face != Face::Empty || s.playable).map(|s| s.id).collect();
+        assert!(visited.len() > 10, "{id}: a full board, not {}", visited.len());
+        for slot in visited {
+            go_to(&mut harness, slot);
+        }
+        // The stock is among them, and Enter there draws.
+        let stock = stock(&harness);
+        go_to(&mut harness, stock);
+        press(&mut harness, Key::Enter);
+        assert_eq!(harness.state().table().unwrap().move_log(), ["draw"], "{id}");
+        assert_eq!(moves_made(&harness), 1, "{id}: only the draw was played");
+    }
+}
