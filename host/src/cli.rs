@@ -3,7 +3,10 @@
 
 use crate::board_text;
 use crate::setup::{self, GameArgs, PluginArgs};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use patience_compare::winnable::{self, Found};
+use patience_engine::deal::Deal;
+use std::sync::atomic::AtomicBool;
 use clap::{Parser, Subcommand};
 use patience_runtime::{notation, savegame, Game, GameError, SavedGame, Session};
 use std::path::PathBuf;
@@ -30,11 +33,18 @@ pub enum Command {
     /// One line per variant: id, name, version, where it was loaded from.
     List,
     /// Draw the opening layout of a deal as text.
-    Show(GameArgs),
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        #[command(flatten)]
+        winnable: WinnableArgs,
+    },
     /// Apply moves in order, then print the layout, the status and the legal moves.
     Play {
         #[command(flatten)]
         game: GameArgs,
+        #[command(flatten)]
+        winnable: WinnableArgs,
         /// Moves separated by commas: `draw`, `recycle`, `Kh`, `6c+7d`.
         #[arg(long, default_value = "")]
         moves: String,
@@ -70,8 +80,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => gui(&args.plugins, Vec::new()),
         Some(Command::Gui { rule_set_dirs }) => gui(&args.plugins, rule_set_dirs),
         Some(Command::List) => list(&args.plugins),
-        Some(Command::Show(game)) => show(&args.plugins, &game),
-        Some(Command::Play { game, moves, save }) => play(&args.plugins, &game, &moves, &save),
+        Some(Command::Show { game, winnable }) => show(&args.plugins, &game, &winnable),
+        Some(Command::Play { game, winnable, moves, save }) => play(&args.plugins, &game, &winnable, &moves, &save),
         Some(Command::Resume { moves, save }) => resume(&args.plugins, &moves, &save),
         Some(Command::Solve(solve)) => crate::study_cli::solve(&args.plugins, &solve),
         Some(Command::Compare(compare)) => crate::study_cli::compare(&args.plugins, &compare),
@@ -114,16 +124,28 @@ fn list(plugin_args: &PluginArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--winnable`: deal a deal the solver proves winnable.
+#[derive(clap::Args, Debug, Clone)]
+pub struct WinnableArgs {
+    /// Deal the first deal number from `--seed` (default 1) on that the
+    /// solver proves winnable, and print which it is.
+    #[arg(long, conflicts_with = "deck")]
+    winnable: bool,
+}
+
 /// A started game and how it was named, for headers.
 struct Started {
     session: Session,
     title: String,
 }
 
-fn start(plugin_args: &PluginArgs, args: &GameArgs) -> Result<Started> {
+fn start(plugin_args: &PluginArgs, args: &GameArgs, winnable: &WinnableArgs) -> Result<Started> {
     let catalog = setup::catalog_with(plugin_args, &[&args.target])?;
     let (rule_set, plugin) = args.rule_set(&catalog)?;
-    let deal = args.deal()?;
+    let mut deal = args.deal()?;
+    if winnable.winnable {
+        deal = winnable_deal(plugin, &rule_set, args.seed.unwrap_or(setup::DEFAULT_SEED))?;
+    }
     let settings = rule_set.settings_summary();
     let is_file = rule_set.path.is_some();
     let name = rule_set.name.clone();
@@ -139,6 +161,23 @@ fn start(plugin_args: &PluginArgs, args: &GameArgs) -> Result<Started> {
     Ok(Started { session, title })
 }
 
+/// The first deal from `from` on that the solver proves winnable, said on
+/// a line of its own.
+fn winnable_deal(plugin: &std::sync::Arc<patience_runtime::LoadedPlugin>, rule_set: &patience_runtime::RuleSet, from: u64) -> Result<Deal> {
+    let never = AtomicBool::new(false);
+    match winnable::next_winnable(plugin, &rule_set.options, from, winnable::MAX_TRIES, &never, &|_| ())? {
+        Found::Deal { number, tried } => {
+            let others = if tried == 1 { "the first one tried".to_string() } else { format!("the {} deals before it were not", tried - 1) };
+            println!("winnable deal: {number} (proven winnable by the solver; {others})");
+            Ok(Deal::Seed(number))
+        }
+        Found::Nothing { tried } => {
+            bail!("none of the {tried} deals from {from} on is proven winnable by the solver under these rules")
+        }
+        Found::Cancelled => bail!("the search for a winnable deal was cancelled"),
+    }
+}
+
 fn print_position(game: &mut Game) -> Result<()> {
     let layout = game.layout()?;
     print!("{}", board_text::board(&layout));
@@ -150,8 +189,8 @@ fn print_position(game: &mut Game) -> Result<()> {
     Ok(())
 }
 
-fn show(plugin_args: &PluginArgs, args: &GameArgs) -> Result<ExitCode> {
-    let Started { mut session, title } = start(plugin_args, args)?;
+fn show(plugin_args: &PluginArgs, args: &GameArgs, winnable: &WinnableArgs) -> Result<ExitCode> {
+    let Started { mut session, title } = start(plugin_args, args, winnable)?;
     println!("{title}\n");
     print_position(session.game())?;
     Ok(ExitCode::SUCCESS)
@@ -178,8 +217,8 @@ impl SaveArgs {
     }
 }
 
-fn play(plugin_args: &PluginArgs, args: &GameArgs, moves: &str, save: &SaveArgs) -> Result<ExitCode> {
-    let Started { mut session, title } = start(plugin_args, args)?;
+fn play(plugin_args: &PluginArgs, args: &GameArgs, winnable: &WinnableArgs, moves: &str, save: &SaveArgs) -> Result<ExitCode> {
+    let Started { mut session, title } = start(plugin_args, args, winnable)?;
     println!("{title}\n");
     session.autosave_to(save.path());
     play_moves(&mut session, moves)

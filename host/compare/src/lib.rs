@@ -7,7 +7,8 @@
 //! * [`study`]: deals the same deal numbers to every rule set and runs the
 //!   solver and the players on each, in parallel, shardable;
 //! * [`report`]: per-rule-set rows with 95% Wilson intervals, the paired
-//!   table, and table / CSV / JSON output; shards merge back exactly.
+//!   table, and table / CSV / JSON output; shards merge back exactly;
+//! * [`winnable`]: the next deal number the solver proves winnable.
 //!
 //! Everything goes through the plugin contract, so it works for any plugin.
 
@@ -15,6 +16,7 @@ pub mod players;
 pub mod report;
 pub mod stats;
 pub mod study;
+pub mod winnable;
 
 pub use players::PlayerKind;
 pub use study::{DealRecord, Study, StudyFile};
