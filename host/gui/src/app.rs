@@ -9,15 +9,19 @@
 use crate::board::BoardEvent;
 use crate::choices::{self, Choice};
 use crate::compare_panel::{ComparePanel, Entrant};
+use crate::deal_search::{DealSearch, SearchEnd};
 use crate::demo::{Demo, Tick};
+use crate::difficulty::Difficulty;
 use crate::hint::{Hint, HintView};
 use crate::keyboard::{Cursor, Step};
+use crate::measure::Measure;
 use crate::options_panel::OptionsDraft;
 use crate::plugin_watch::{PluginWatch, Reload};
 use crate::rules_window::RulesWindow;
 use crate::settings::{self, Settings};
 use crate::side_by_side::{self, Compared, PaneAction, Pane, SideBySide};
 use crate::stats::{self, Stats};
+use crate::stats_window::StatsAction;
 use crate::storage;
 use crate::table::{Clock, GameResult, Table};
 use patience_compare::PlayerKind;
@@ -83,6 +87,15 @@ pub enum Command {
     Activate,
     /// Esc: drops the selection, or else hides the cursor.
     Cancel,
+    /// Game → Winnable deals only, for the rule set being played.
+    ToggleWinnableOnly,
+    /// Stop looking for a winnable deal.
+    CancelDealSearch,
+    /// Measure the difficulty of the rule set in the options panel.
+    MeasureDifficulty,
+    CancelMeasure,
+    /// The statistics window's reset.
+    Stats(StatsAction),
     Quit,
 }
 
@@ -166,6 +179,16 @@ pub struct PatienceApp {
     pub(crate) commands: Vec<Command>,
     pub(crate) quit_requested: bool,
     pub(crate) styled: bool,
+    /// Measured difficulty per rule set (the study files, and what was
+    /// measured in this run).
+    pub(crate) difficulty: Difficulty,
+    pub(crate) measure: Measure,
+    /// "Winnable deals only" looking for the next deal.
+    pub(crate) deal_search: DealSearch,
+    /// No settings file existed: the first game is chosen for a newcomer.
+    pub(crate) first_launch: bool,
+    /// The rule set (plugin, name) whose statistics reset waits for a yes.
+    pub(crate) stats_reset: Option<(String, String)>,
 }
 
 impl PatienceApp {
@@ -173,6 +196,7 @@ impl PatienceApp {
     /// settings and statistics in `data_dir`. The first game starts on the
     /// first frame (the last variant played, or the first one).
     pub fn new(catalog: Catalog, rule_sets: Vec<RuleSet>, data_dir: PathBuf) -> PatienceApp {
+        let first_launch = !data_dir.join(settings::FILE_NAME).exists();
         let loaded_settings = storage::load::<Settings>(&data_dir.join(settings::FILE_NAME), "settings");
         let loaded_stats = storage::load::<Stats>(&data_dir.join(stats::FILE_NAME), "statistics");
         let mut notices: Vec<String> = catalog
@@ -213,7 +237,45 @@ impl PatienceApp {
             commands: Vec::new(),
             quit_requested: false,
             styled: false,
+            difficulty: Difficulty::default(),
+            measure: Measure::default(),
+            deal_search: DealSearch::default(),
+            first_launch,
+            stats_reset: None,
         }
+    }
+
+    /// The measured difficulty the menus show (see `difficulty`); on a
+    /// first launch the kindest rule set in it is the first game.
+    pub fn with_difficulty(mut self, difficulty: Difficulty) -> PatienceApp {
+        self.difficulty = difficulty;
+        self
+    }
+
+    /// Test hook: how many deals measuring a rule set takes.
+    pub fn with_measure_sizes(mut self, solver_deals: u64, expert_deals: u64) -> PatienceApp {
+        self.measure.solver_deals = solver_deals;
+        self.measure.expert_deals = expert_deals;
+        self
+    }
+
+    pub fn difficulty(&self) -> &Difficulty {
+        &self.difficulty
+    }
+
+    /// Measuring a rule set: (finished, all) games, while it runs.
+    pub fn measuring(&self) -> Option<(u64, u64)> {
+        self.measure.running.as_ref().map(|running| running.progress())
+    }
+
+    /// True while "winnable deals only" looks for the next deal.
+    pub fn is_searching_deal(&self) -> bool {
+        self.deal_search.is_running()
+    }
+
+    /// Whether "winnable deals only" is on for the rule set being played.
+    pub fn winnable_only(&self) -> bool {
+        self.current_choice.as_ref().is_some_and(|key| self.settings.winnable_only.contains(key))
     }
 
     /// Notices to show at the top (e.g. rule set files that did not load).
@@ -375,6 +437,7 @@ impl PatienceApp {
     /// menu's mark and the settings).
     fn start_keyed(&mut self, rule_set: RuleSet, deal: Deal, key: Option<String>) {
         self.first_game_pending = false;
+        self.deal_search.cancel();
         self.hint.clear();
         self.mode = Mode::Single;
         self.leave_table();
@@ -444,10 +507,7 @@ impl PatienceApp {
             Command::Redo => self.with_table(Table::redo),
             Command::Draw => self.with_table(Table::draw),
             Command::PlayDeal => self.play_typed_deal(),
-            Command::Choose(index) => {
-                let deal = Deal::Seed(self.deals.next());
-                self.start_choice(index, deal);
-            }
+            Command::Choose(index) => self.deal_choice(index),
             Command::StartWithOptions => self.start_with_options(),
             Command::ToggleOptions => self.options_open = !self.options_open,
             Command::OpenRules => self.rules.open = true,
@@ -473,6 +533,11 @@ impl PatienceApp {
             }
             Command::Activate => self.activate(),
             Command::Cancel => self.cancel(),
+            Command::ToggleWinnableOnly => self.toggle_winnable_only(),
+            Command::CancelDealSearch => self.deal_search.cancel(),
+            Command::MeasureDifficulty => self.measure_difficulty(),
+            Command::CancelMeasure => self.measure.cancel(),
+            Command::Stats(action) => self.stats_action(action),
             Command::Pane(index, action) => self.pane_action(index, action),
             Command::DismissFault => {
                 self.start_problem = None;
@@ -583,6 +648,18 @@ impl PatienceApp {
         }
         if self.compare.poll() {
             again = sooner(again, 0.1);
+        }
+        if let Some(end) = self.deal_search.poll() {
+            self.take_searched_deal(end);
+        }
+        if self.deal_search.is_running() {
+            again = sooner(again, 0.1);
+        }
+        if let Some((rule_set, figures)) = self.measure.poll() {
+            self.difficulty.insert(&rule_set, &self.catalog, figures);
+        }
+        if self.measure.running.is_some() {
+            again = sooner(again, 0.2);
         }
         if self.watch.is_some() {
             self.take_reloads();
@@ -731,20 +808,123 @@ impl PatienceApp {
         if self.resume_saved_game() {
             return;
         }
-        let last = self.settings.last_choice.clone();
-        let index = last.and_then(|key| self.choices.iter().position(|c| c.key == key)).unwrap_or(0);
         if self.choices.is_empty() {
             self.start_problem = Some("No plugins are loaded: there is nothing to play.".to_string());
             return;
         }
-        let deal = Deal::Seed(self.deals.next());
-        self.start_choice(index, deal);
+        let last = self.settings.last_choice.clone();
+        let last = last.and_then(|key| self.choices.iter().position(|c| c.key == key));
+        let index = match (last, self.kind_first_game()) {
+            (Some(index), _) => index,
+            (None, Some(index)) => index,
+            (None, None) => 0,
+        };
+        self.deal_choice(index);
+    }
+
+    /// On a first launch, the kindest measured rule set, announced in one
+    /// line; None otherwise, or when nothing measured is kind enough.
+    fn kind_first_game(&mut self) -> Option<usize> {
+        if !self.first_launch {
+            return None;
+        }
+        let (index, figures) = self.difficulty.kindest(&self.choices, &self.catalog)?;
+        let title = &self.choices[index].title;
+        let winnable = figures.winnable_text();
+        self.notices.push(format!("Welcome! Your first game is {title} — {winnable}. Pick another rule set from the Variants menu at any time."));
+        Some(index)
+    }
+
+    /// Starts menu choice `index` (with its saved options) on a new deal.
+    fn deal_choice(&mut self, index: usize) {
+        let Some(choice) = self.choices.get(index).cloned() else { return };
+        let rule_set = self.rule_set_with_saved_options(&choice);
+        self.deal(rule_set, Some(choice.key));
+    }
+
+    /// A new deal of `rule_set`: the next deal number, or with "winnable
+    /// deals only" on for `key`, the next one from there the solver proves
+    /// winnable (looked for in the background).
+    fn deal(&mut self, rule_set: RuleSet, key: Option<String>) {
+        let number = self.deals.next();
+        let wanted = key.as_ref().is_some_and(|key| self.settings.winnable_only.contains(key));
+        match self.catalog.find(&rule_set.plugin).cloned() {
+            Some(plugin) if wanted => {
+                self.first_game_pending = false;
+                if key.is_some() {
+                    self.current_choice = key.clone();
+                    self.settings.last_choice = key.clone();
+                }
+                self.deal_search.start(plugin, rule_set, key, number);
+            }
+            _ => {
+                self.deal_search.cancel();
+                self.start_keyed(rule_set, Deal::Seed(number), key);
+            }
+        }
+    }
+
+    /// The search for a winnable deal ended: deal it, or say why not.
+    fn take_searched_deal(&mut self, end: SearchEnd) {
+        match end {
+            SearchEnd::Found { rule_set, key, number } => {
+                self.start_keyed(rule_set, Deal::Seed(number), key);
+                if let Some(table) = &mut self.table {
+                    table.mark_winnable_only();
+                }
+            }
+            SearchEnd::Said(text) => self.notices.push(text),
+        }
+    }
+
+    fn toggle_winnable_only(&mut self) {
+        let Some(key) = self.current_choice.clone() else { return };
+        if !self.settings.winnable_only.remove(&key) {
+            self.settings.winnable_only.insert(key);
+        } else {
+            self.deal_search.cancel();
+        }
+        self.save_settings();
     }
 
     fn new_game(&mut self) {
+        if self.deal_search.is_running() {
+            return;
+        }
         let Some(rule_set) = self.current_rule_set() else { return };
-        let deal = Deal::Seed(self.deals.next());
-        self.start_keyed(rule_set, deal, self.current_choice.clone());
+        self.deal(rule_set, self.current_choice.clone());
+    }
+
+    /// The rule set the options panel describes now: its values on the
+    /// menu choice the game came from, and that choice.
+    pub(crate) fn draft_rule_set(&self) -> Option<(RuleSet, Option<Choice>)> {
+        let (Some(draft), Some(table)) = (self.draft.as_ref(), &self.table) else { return None };
+        let plugin = self.catalog.find(&draft.plugin)?;
+        let base = self
+            .current_choice_index()
+            .map(|index| self.choices[index].clone())
+            .filter(|choice| choice.rule_set.plugin == draft.plugin);
+        let base_rule_set = base.as_ref().map_or_else(|| table.rule_set().clone(), |choice| choice.rule_set.clone());
+        Some((draft.apply_to(&base_rule_set, &plugin.info.options), base))
+    }
+
+    fn measure_difficulty(&mut self) {
+        let Some((rule_set, _)) = self.draft_rule_set() else { return };
+        let Some(plugin) = self.catalog.find(&rule_set.plugin).cloned() else { return };
+        self.measure.start(rule_set, plugin);
+    }
+
+    fn stats_action(&mut self, action: StatsAction) {
+        match action {
+            StatsAction::AskReset { plugin, rule_set } => self.stats_reset = Some((plugin, rule_set)),
+            StatsAction::KeepRecords => self.stats_reset = None,
+            StatsAction::ConfirmReset => {
+                let Some((plugin, rule_set)) = self.stats_reset.take() else { return };
+                if self.stats.reset(&plugin, &rule_set) {
+                    self.save_stats();
+                }
+            }
+        }
     }
 
     fn restart(&mut self) {
@@ -768,17 +948,12 @@ impl PatienceApp {
     }
 
     fn start_with_options(&mut self) {
-        let (Some(draft), Some(table)) = (self.draft.clone(), &self.table) else { return };
-        let Some(plugin) = self.catalog.find(&draft.plugin).cloned() else { return };
-        let specs = &plugin.info.options;
         // Options apply to the menu choice the game came from, so a rule
         // set's name is not buried under several "(custom: …)".
-        let base = self
-            .current_choice_index()
-            .map(|index| self.choices[index].clone())
-            .filter(|choice| choice.rule_set.plugin == draft.plugin);
-        let base_rule_set = base.as_ref().map_or_else(|| table.rule_set().clone(), |choice| choice.rule_set.clone());
-        let rule_set = draft.apply_to(&base_rule_set, specs);
+        let Some((rule_set, base)) = self.draft_rule_set() else { return };
+        let Some(draft) = self.draft.clone() else { return };
+        let Some(plugin) = self.catalog.find(&draft.plugin).cloned() else { return };
+        let specs = &plugin.info.options;
         if let Some(choice) = &base {
             let changed: Vec<_> = draft
                 .values
@@ -788,8 +963,7 @@ impl PatienceApp {
                 .collect();
             self.settings.options.insert(choice.key.clone(), settings::to_text(&changed));
         }
-        let deal = Deal::Seed(self.deals.next());
-        self.start_keyed(rule_set, deal, base.map(|choice| choice.key));
+        self.deal(rule_set, base.map(|choice| choice.key));
     }
 
     fn deal_side_by_side(&mut self) {

@@ -17,6 +17,11 @@
 //!   solver on a copy of the game;
 //! * `demo` — the solver or a fair player plays the deal, move by move;
 //! * `compare_panel` — a rule-set study with its tables and chart;
+//! * `difficulty` — measured difficulty per rule set from the study files,
+//!   the word it earns, the kindest first game, and the drift check;
+//!   `measure` — measuring a custom rule set in the background;
+//! * `deal_search` — "winnable deals only": the next deal the solver
+//!   proves winnable, looked for in the background;
 //! * `plugin_watch` — reloads a plugin file that changed;
 //! * `background` — threads for all of the above, so the window never
 //!   waits;
@@ -42,11 +47,14 @@ mod board;
 mod cards;
 mod choices;
 mod compare_panel;
+mod deal_search;
 mod demo;
+mod difficulty;
 mod hint;
 mod hud;
 mod keyboard;
 mod labels;
+mod measure;
 mod options_panel;
 mod panels;
 mod plugin_watch;
@@ -64,12 +72,14 @@ pub use board::BoardEvent;
 pub use choices::{load_rule_sets, Choice};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
 pub use demo::Demo;
+pub use difficulty::{check_drift, parse_study, read_study, Difficulty, Figures, Word};
 pub use hint::HintView;
 pub use keyboard::Step;
 pub use labels::slot_label;
 pub use settings::Settings;
 pub use side_by_side::{differences, Compared, Pane, PaneAction, SideBySide};
-pub use stats::{Record, Stats};
+pub use stats::{Deals, Record, Stats};
+pub use stats_window::StatsAction;
 pub use storage::default_data_dir;
 pub use patience_runtime::View;
 pub use table::{plan_click, replay, ClickPlan, Clock, GameResult, Line, Position, ReplayFailure, Selection, Table, Tone};
@@ -88,8 +98,11 @@ const DEFAULT_WINDOW: [f32; 2] = [1180.0, 800.0];
 /// `runtime` (the runtime `catalog` was loaded with, so limits and the code
 /// cache stay the same) and open games of it are replayed on the new version.
 pub fn run_watching(runtime: Arc<Runtime>, catalog: Catalog, rule_set_dirs: Vec<PathBuf>, plugin_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
-    let (rule_sets, problems) = load_rule_sets(&rule_set_dirs, &catalog);
+    let (rule_sets, mut problems) = load_rule_sets(&rule_set_dirs, &catalog);
+    let (difficulty, unread) = Difficulty::load(&rule_set_dirs, &catalog);
+    problems.extend(unread);
     let app = PatienceApp::new(catalog, rule_sets, default_data_dir())
+        .with_difficulty(difficulty)
         .with_notices(problems)
         .with_plugin_watch(runtime, plugin_dirs);
     open_window(app)

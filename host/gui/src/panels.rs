@@ -10,6 +10,7 @@ use crate::board::{self, Marks};
 use crate::choices::Choice;
 use crate::compare_panel::{self, CompareAction};
 use crate::demo::{self, player_name};
+use crate::difficulty::{Figures, Word};
 use crate::hint::HintView;
 use crate::hud::{self, BannerAction};
 use crate::keyboard::{self, Step};
@@ -121,14 +122,31 @@ impl PatienceApp {
             ("Redo (Ctrl+Y)", Command::Redo, self.table.as_ref().is_some_and(Table::can_redo)),
             ("Draw (D)", Command::Draw, has_table),
             ("Hint (H)", Command::Hint, self.can_hint()),
-            ("Statistics…", Command::OpenStats, true),
-            ("Reload plugins", Command::ReloadPlugins, self.watch.is_some()),
-            ("Quit", Command::Quit, true),
         ];
         for (text, command, enabled) in entries {
             if ui.add_enabled(enabled, Button::new(text)).clicked() {
                 self.commands.push(command);
             }
+        }
+        self.winnable_only_toggle(ui);
+        for (text, command, enabled) in [
+            ("Statistics…", Command::OpenStats, true),
+            ("Reload plugins", Command::ReloadPlugins, self.watch.is_some()),
+            ("Quit", Command::Quit, true),
+        ] {
+            if ui.add_enabled(enabled, Button::new(text)).clicked() {
+                self.commands.push(command);
+            }
+        }
+    }
+
+    /// "Winnable deals only", remembered per rule set.
+    fn winnable_only_toggle(&mut self, ui: &mut Ui) {
+        let mut on = self.winnable_only();
+        let hover = "New games of this rule set deal only deal numbers the solver proves winnable (looked for in the background; statistics count them apart)";
+        let toggle = egui::Checkbox::new(&mut on, "Winnable deals only");
+        if ui.add_enabled(self.current_choice.is_some(), toggle).on_hover_text(hover).clicked() {
+            self.commands.push(Command::ToggleWinnableOnly);
         }
     }
 
@@ -143,7 +161,8 @@ impl PatienceApp {
                     ui.label(RichText::new("Rule sets").strong());
                 }
                 let current = self.current_choice.as_ref() == Some(&choice.key);
-                if choice_entry(ui, choice, current) {
+                let figures = self.difficulty.figures(&choice.rule_set, &self.catalog);
+                if choice_entry(ui, choice, current, figures) {
                     self.commands.push(Command::Choose(index));
                 }
             }
@@ -250,6 +269,10 @@ impl PatienceApp {
             ui.label(RichText::new(format!("— {}", rule_set.name)).size(15.0));
         }
         ui.label(RichText::new(format!("· {}", crate::deal_text(table.deal()))).strong().size(15.0).color(theme::PLAYABLE));
+        if table.is_winnable_only() {
+            ui.label(RichText::new("· proven winnable").size(15.0).color(theme::PLAYABLE))
+                .on_hover_text("Dealt by “Winnable deals only”: the solver found a win for this deal");
+        }
     }
 
     fn deal_entry_ui(&mut self, ui: &mut Ui) {
@@ -322,17 +345,66 @@ impl PatienceApp {
             return;
         };
         let specs = table.plugin().info.options.clone();
-        let Some(draft) = &mut self.draft else { return };
+        if self.draft.is_none() {
+            return;
+        }
         ScrollArea::vertical().show(ui, |ui| {
-            if options_panel::options_ui(ui, draft, &specs) {
+            if let Some(draft) = &mut self.draft
+                && options_panel::options_ui(ui, draft, &specs)
+            {
                 self.commands.push(Command::StartWithOptions);
             }
+            ui.separator();
+            self.options_difficulty(ui);
         });
+    }
+
+    /// How hard the rule set in the options panel is: its figures, or an
+    /// offer to measure it, or the measurement's progress.
+    fn options_difficulty(&mut self, ui: &mut Ui) {
+        ui.label(RichText::new("Difficulty").strong());
+        let Some((rule_set, _)) = self.draft_rule_set() else { return };
+        if let Some(figures) = self.difficulty.figures(&rule_set, &self.catalog) {
+            difficulty_ui(ui, &figures);
+            return;
+        }
+        match &self.measure.running {
+            Some(running) if running.rule_set == rule_set => {
+                let (done, total) = running.progress();
+                ui.label(format!("Measuring {}: the solver, then the expert…", rule_set.name));
+                ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!("{done} of {total} games")));
+                if ui.button("Cancel measuring").clicked() {
+                    self.commands.push(Command::CancelMeasure);
+                }
+            }
+            _ => {
+                ui.label("Not measured yet: no study has played these rules.");
+                let text = format!(
+                    "Measure it: the solver on {} deals and the expert on {} (in the background)",
+                    self.measure.solver_deals, self.measure.expert_deals
+                );
+                if ui.button("Measure difficulty").on_hover_text(text).clicked() {
+                    self.commands.push(Command::MeasureDifficulty);
+                }
+            }
+        }
+        if let Some(problem) = &self.measure.problem {
+            ui.label(RichText::new(problem).small().weak());
+        }
     }
 
     /// The hint when there is one for this position, else what just
     /// happened.
-    fn status_bar(&self, ui: &mut Ui) {
+    fn status_bar(&mut self, ui: &mut Ui) {
+        if let Some(searching) = self.deal_search.describe() {
+            ui.horizontal(|ui| {
+                hud::busy_ui(ui, theme::HINT);
+                ui.label(RichText::new(searching).color(theme::HINT));
+                if ui.button("Cancel").clicked() {
+                    self.commands.push(Command::CancelDealSearch);
+                }
+            });
+        }
         let Some(table) = &self.table else {
             ui.label("Choose a variant from the Variants menu.");
             return;
@@ -474,7 +546,8 @@ impl PatienceApp {
             self.rules.show(ctx, &plugin);
         }
         if self.stats_open {
-            stats_window(ctx, &mut self.stats_open, &self.stats, &self.catalog);
+            let action = stats_window(ctx, &mut self.stats_open, &self.stats, &self.catalog, self.stats_reset.as_ref());
+            self.commands.extend(action.map(Command::Stats));
         }
     }
 
@@ -533,12 +606,37 @@ fn hint_line_ui(ui: &mut Ui, hint: &HintView) {
     });
 }
 
-/// One menu entry: the name (clickable), then version and description.
-fn choice_entry(ui: &mut Ui, choice: &Choice, current: bool) -> bool {
+/// One menu entry: the name (clickable), then version and description,
+/// then the measured difficulty.
+fn choice_entry(ui: &mut Ui, choice: &Choice, current: bool, figures: Option<Figures>) -> bool {
     let clicked = ui.selectable_label(current, RichText::new(&choice.title).strong()).on_hover_text(&choice.origin).clicked();
     ui.label(RichText::new(format!("{} · {}", choice.version, choice.description)).small().weak());
+    match figures {
+        Some(figures) => difficulty_ui(ui, &figures),
+        None => _ = ui.label(RichText::new("difficulty not measured").small().weak()),
+    }
     ui.add_space(2.0);
     clicked
+}
+
+/// The word in its colour, then the solver's and the expert's numbers.
+fn difficulty_ui(ui: &mut Ui, figures: &Figures) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 6.0;
+        if let Some(word) = figures.word() {
+            ui.label(RichText::new(word.text()).small().strong().color(word_colour(word)));
+        }
+        ui.label(RichText::new(format!("{} · {}", figures.winnable_text(), figures.expert_text())).small());
+    });
+}
+
+fn word_colour(word: Word) -> Color32 {
+    match word {
+        Word::Easy => Color32::from_rgb(0x7c, 0xd9, 0x7c),
+        Word::Medium => Color32::from_rgb(0xe6, 0xd0, 0x6a),
+        Word::Hard => Color32::from_rgb(0xf0, 0x9a, 0x55),
+        Word::VeryHard => Color32::from_rgb(0xf0, 0x6a, 0x6a),
+    }
 }
 
 fn felt_frame() -> Frame {
@@ -582,6 +680,8 @@ impl eframe::App for PatienceApp {
     fn on_exit(&mut self) {
         // A study would otherwise play on for nobody until the process ends.
         self.compare.cancel();
+        self.measure.cancel();
+        self.deal_search.cancel();
         // The game in progress stays saved, to be resumed next time: it is
         // neither lost nor won yet.
         if let Some(table) = self.table.as_mut()

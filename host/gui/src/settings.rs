@@ -1,9 +1,10 @@
 //! What the app remembers between runs besides statistics: the last
-//! variant or rule set, the options chosen for each, and the window size.
+//! variant or rule set, the options chosen for each, which are played on
+//! winnable deals only, and the window size.
 
 use patience_engine::options::{OptionSpec, OptionValue};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const FILE_NAME: &str = "settings.toml";
 
@@ -15,6 +16,8 @@ pub struct Settings {
     /// Options set in the options panel, per choice key: option name →
     /// value as text (as `--set` takes it).
     pub options: BTreeMap<String, BTreeMap<String, String>>,
+    /// The choice keys played with "winnable deals only".
+    pub winnable_only: BTreeSet<String>,
     /// The window's inner size in points.
     pub window: Option<[f32; 2]>,
 }

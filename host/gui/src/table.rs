@@ -88,6 +88,8 @@ pub struct GameResult {
     pub score: Option<i64>,
     pub moves: usize,
     pub time: Duration,
+    /// Dealt by "winnable deals only": the statistics keep these apart.
+    pub winnable_only: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -187,6 +189,8 @@ pub struct Table {
     /// stock), so a click there when it is not legal can still be
     /// explained by the plugin in its own words.
     solo_notation: HashMap<u32, String>,
+    /// The deal was chosen because the solver proved it winnable.
+    winnable_only: bool,
 }
 
 impl Table {
@@ -214,6 +218,7 @@ impl Table {
             finished_after: None,
             reporting: Reporting::Pending,
             solo_notation: HashMap::new(),
+            winnable_only: false,
         };
         table.remember_solo_moves();
         Ok(table)
@@ -272,6 +277,7 @@ impl Table {
         table.finished_after = self.finished_after;
         table.reporting = self.reporting.clone();
         table.line = self.line.clone();
+        table.winnable_only = self.winnable_only;
         table.refresh();
         Ok(table)
     }
@@ -370,7 +376,18 @@ impl Table {
             score: self.view.status.score,
             moves: self.moves_made(),
             time: self.elapsed(),
+            winnable_only: self.winnable_only,
         }
+    }
+
+    /// Marks the game as dealt by "winnable deals only" (its deal was
+    /// proven winnable), for the statistics and the title.
+    pub fn mark_winnable_only(&mut self) {
+        self.winnable_only = true;
+    }
+
+    pub fn is_winnable_only(&self) -> bool {
+        self.winnable_only
     }
 
     /// A click on slot `slot` (see the module header).

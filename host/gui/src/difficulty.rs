@@ -1,0 +1,403 @@
+//! Measured difficulty: per rule set, how often the solver proves a deal
+//! winnable and how often the expert player wins, with 95% intervals, and
+//! the plain word (easy / medium / hard / very hard) those numbers earn.
+//!
+//! The numbers come from study files — the JSON that `patience compare
+//! --format json` writes — kept in `difficulty/` beside the rule set files
+//! (`rulesets/difficulty/` in the repository, made by the commands in the
+//! README). A rule set is matched to its figures by plugin and option
+//! values (every option, defaults filled in), never by name, so a custom
+//! rule set that happens to equal a studied one gets its figures too.
+//! [`check_drift`] re-runs the first deals of a file with the plugins at
+//! hand and names every record that came out differently.
+
+use crate::choices::Choice;
+use anyhow::{bail, Context, Result};
+use patience_compare::players::PlayerKind;
+use patience_compare::stats::wilson_interval;
+use patience_compare::study::{self, StudyFile};
+use patience_compare::{report, Study};
+use patience_engine::options::{OptionSpec, OptionValue};
+use patience_runtime::{Catalog, RuleSet};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+/// The folder, inside a rule set directory, that holds the study files.
+pub const STUDY_DIR: &str = "difficulty";
+
+/// The words and where they start, all in one place. The word is decided
+/// by the lower end of the expert's 95% interval — what a fair, careful
+/// player can count on — so a rule set is only called easy when the
+/// measurement shows it, not when it merely might be. (The solver's
+/// winnable % is always at least the expert's, so it never makes a rule
+/// set sound harder than this.)
+pub const WORDS: [(Word, f64); 4] = [(Word::Easy, 0.50), (Word::Medium, 0.20), (Word::Hard, 0.03), (Word::VeryHard, 0.0)];
+
+/// "Well over half": a first game for a newcomer must be winnable with a
+/// 95% interval that starts at 60% or higher — and the expert must win it
+/// a fair share of the time (its word easy or medium): a rule set the
+/// solver wins on every deal can still be one a player never finishes
+/// (speedpyramid's five levels: 100% winnable by the solver, which wins a
+/// level, while the expert plays through all five and never wins).
+pub const KIND_WINNABLE_FROM: f64 = 0.60;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Word {
+    Easy,
+    Medium,
+    Hard,
+    VeryHard,
+}
+
+impl Word {
+    pub fn text(self) -> &'static str {
+        match self {
+            Word::Easy => "easy",
+            Word::Medium => "medium",
+            Word::Hard => "hard",
+            Word::VeryHard => "very hard",
+        }
+    }
+}
+
+/// One rule set's measured numbers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
+    /// Deals the solver looked at, and those it proved winnable (an
+    /// undecided deal counts as not proven).
+    pub solved: u64,
+    pub winnable: u64,
+    /// Games the expert played, and won.
+    pub expert_games: u64,
+    pub expert_won: u64,
+}
+
+impl Figures {
+    fn add(&mut self, other: Figures) {
+        self.solved += other.solved;
+        self.winnable += other.winnable;
+        self.expert_games += other.expert_games;
+        self.expert_won += other.expert_won;
+    }
+
+    pub fn winnable_rate(&self) -> Option<f64> {
+        (self.solved > 0).then(|| self.winnable as f64 / self.solved as f64)
+    }
+
+    pub fn expert_rate(&self) -> Option<f64> {
+        (self.expert_games > 0).then(|| self.expert_won as f64 / self.expert_games as f64)
+    }
+
+    /// The word, from [`WORDS`]; none without expert games.
+    pub fn word(&self) -> Option<Word> {
+        if self.expert_games == 0 {
+            return None;
+        }
+        let (low, _) = wilson_interval(self.expert_won, self.expert_games);
+        WORDS.iter().find(|(_, from)| low >= *from).map(|(word, _)| *word)
+    }
+
+    /// Winnable well over half the time, and won by the expert a fair
+    /// share of it (see [`KIND_WINNABLE_FROM`]).
+    pub fn is_kind(&self) -> bool {
+        let winnable = self.solved > 0 && wilson_interval(self.winnable, self.solved).0 >= KIND_WINNABLE_FROM;
+        winnable && matches!(self.word(), Some(Word::Easy | Word::Medium))
+    }
+
+    /// `winnable 66% [64–68] of 2000 deals`
+    pub fn winnable_text(&self) -> String {
+        if self.solved == 0 {
+            return "winnable: not measured".to_string();
+        }
+        format!("winnable {} of {} deals", percent(self.winnable, self.solved), self.solved)
+    }
+
+    /// `expert wins 59% [56–61] of 500`
+    pub fn expert_text(&self) -> String {
+        if self.expert_games == 0 {
+            return "expert: not measured".to_string();
+        }
+        format!("expert wins {} of {}", percent(self.expert_won, self.expert_games), self.expert_games)
+    }
+}
+
+/// `66% [64–68]`, with a decimal where whole percents would say 0.
+fn percent(successes: u64, trials: u64) -> String {
+    let (low, high) = wilson_interval(successes, trials);
+    let rate = successes as f64 / trials as f64;
+    let digits = if high < 0.1 { 1 } else { 0 };
+    format!("{:.digits$}% [{:.digits$}–{:.digits$}]", 100.0 * rate, 100.0 * low, 100.0 * high)
+}
+
+/// Every rule set's figures, by plugin and options.
+#[derive(Clone, Debug, Default)]
+pub struct Difficulty {
+    figures: BTreeMap<String, Figures>,
+}
+
+impl Difficulty {
+    /// The study files in `DIR/difficulty/*.json` of each rule set
+    /// directory, and one sentence for every file that could not be used
+    /// (the file is left as it is).
+    pub fn load(rule_set_dirs: &[PathBuf], catalog: &Catalog) -> (Difficulty, Vec<String>) {
+        let mut difficulty = Difficulty::default();
+        let mut problems = Vec::new();
+        let mut seen = Vec::new();
+        for dir in rule_set_dirs {
+            // The same directory named twice must not count twice.
+            let canonical = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+            if seen.contains(&canonical) {
+                continue;
+            }
+            seen.push(canonical);
+            for path in json_files(&dir.join(STUDY_DIR)) {
+                match read_study(&path) {
+                    Ok(file) => problems.extend(difficulty.add_study(&file, catalog).into_iter().map(|p| format!("{}: {p}", path.display()))),
+                    Err(error) => problems.push(format!("Difficulty figures not loaded: {error:#}")),
+                }
+            }
+        }
+        (difficulty, problems)
+    }
+
+    /// Takes in a study's numbers; rule sets of plugins that are not loaded
+    /// are skipped, and one whose settings the plugin no longer takes is
+    /// named in the answer.
+    pub fn add_study(&mut self, file: &StudyFile, catalog: &Catalog) -> Vec<String> {
+        let mut problems = Vec::new();
+        // A plugin's defaults and a rule set file naming the same values
+        // are one rule set played twice on the same deals: count it once.
+        let mut seen = Vec::new();
+        for (label, row) in file.rule_sets.iter().zip(report::rows(file)) {
+            let Some(plugin) = catalog.find(&label.plugin) else { continue };
+            let options = match parse_settings(&label.settings, &plugin.info.options) {
+                Ok(options) => options,
+                Err(error) => {
+                    problems.push(format!("rule set “{}” skipped: {error}", label.name));
+                    continue;
+                }
+            };
+            let figures = Figures { solved: row.solved, winnable: row.winnable, expert_games: row.expert_games, expert_won: row.expert_won };
+            let key = key(&label.plugin, &options, &plugin.info.options);
+            if seen.contains(&key) {
+                continue;
+            }
+            self.figures.entry(key.clone()).or_default().add(figures);
+            seen.push(key);
+        }
+        problems
+    }
+
+    /// Measured figures for `rule_set` (some for a measured plugin only).
+    pub fn figures(&self, rule_set: &RuleSet, catalog: &Catalog) -> Option<Figures> {
+        let plugin = catalog.find(&rule_set.plugin)?;
+        self.figures.get(&key(&rule_set.plugin, &rule_set.options, &plugin.info.options)).copied()
+    }
+
+    /// Remembers figures measured in the app.
+    pub fn insert(&mut self, rule_set: &RuleSet, catalog: &Catalog, figures: Figures) {
+        if let Some(plugin) = catalog.find(&rule_set.plugin) {
+            self.figures.insert(key(&rule_set.plugin, &rule_set.options, &plugin.info.options), figures);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.figures.is_empty()
+    }
+
+    /// The choice a newcomer should start with: of those winnable well
+    /// over half the time and fairly often won ([`Figures::is_kind`]), the one with the best
+    /// winnable %; a tie goes to the better expert %, then to the menu's
+    /// order. None when nothing measured is kind enough.
+    pub fn kindest(&self, choices: &[Choice], catalog: &Catalog) -> Option<(usize, Figures)> {
+        let mut best: Option<(usize, Figures)> = None;
+        for (index, choice) in choices.iter().enumerate() {
+            let Some(figures) = self.figures(&choice.rule_set, catalog).filter(Figures::is_kind) else { continue };
+            let rank = |f: &Figures| (f.winnable_rate().unwrap_or(0.0), f.expert_rate().unwrap_or(0.0));
+            if best.as_ref().is_none_or(|(_, held)| rank(&figures) > rank(held)) {
+                best = Some((index, figures));
+            }
+        }
+        best
+    }
+}
+
+/// A study file, or an error saying which file and what is wrong with it.
+pub fn read_study(path: &Path) -> Result<StudyFile> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read the study file", path.display()))?;
+    parse_study(&text).with_context(|| format!("{}", path.display()))
+}
+
+/// A study file from its text: the JSON of `patience compare --format
+/// json`, of one whole study (a single shard is refused: merge first).
+pub fn parse_study(text: &str) -> Result<StudyFile> {
+    let file: StudyFile = serde_json::from_str(text).context("not a study file of `patience compare --format json`")?;
+    if file.format != study::FORMAT {
+        bail!("study format {} — this version reads format {}", file.format, study::FORMAT);
+    }
+    if let Some((index, count)) = file.shard {
+        bail!("only shard {index} of {count}: join the shards with `patience merge` first");
+    }
+    Ok(file)
+}
+
+/// `passes=3, win=all` (a study's settings column) as option values.
+pub fn parse_settings(settings: &str, specs: &[OptionSpec]) -> Result<Vec<(String, OptionValue)>, String> {
+    let mut options = Vec::new();
+    for part in settings.split(", ").filter(|part| !part.trim().is_empty()) {
+        let Some((name, value)) = part.split_once('=') else { return Err(format!("`{part}` is not name=value")) };
+        let Some(spec) = specs.iter().find(|spec| spec.name == name.trim()) else {
+            return Err(format!("the plugin has no option `{}`", name.trim()));
+        };
+        options.push((spec.name.clone(), spec.parse(value).map_err(|why| format!("option `{name}`: {why}"))?));
+    }
+    Ok(options)
+}
+
+/// `plugin:name=value,…` over every option of the plugin, in spec order,
+/// with defaults filled in: two rule sets with the same key play the same.
+fn key(plugin: &str, options: &[(String, OptionValue)], specs: &[OptionSpec]) -> String {
+    let values: Vec<String> = specs
+        .iter()
+        .map(|spec| {
+            let value = options.iter().find(|(name, _)| name == &spec.name).map_or(&spec.default, |(_, value)| value);
+            format!("{}={value}", spec.name)
+        })
+        .collect();
+    format!("{plugin}:{}", values.join(","))
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Plays the first `solver_deals` deals of every rule set in `file` again
+/// with the solver (and the first `expert_deals` with the expert, where the
+/// file has expert records), with the plugins in `catalog`, under the
+/// file's budgets. Returns one line per record that came out differently:
+/// the verdict and solution length, or the expert's whole game (won,
+/// score, level, moves). Node counts and times are not compared — a faster
+/// solver may look at fewer positions for the same answer.
+pub fn check_drift(file: &StudyFile, catalog: &Catalog, solver_deals: u64, expert_deals: u64, jobs: usize) -> Result<Vec<String>> {
+    let mut rule_sets = Vec::new();
+    for label in &file.rule_sets {
+        let plugin = catalog.find(&label.plugin).with_context(|| format!("no plugin `{}` for rule set “{}”", label.plugin, label.name))?;
+        let options = parse_settings(&label.settings, &plugin.info.options).map_err(anyhow::Error::msg)?;
+        let rule_set = RuleSet { name: label.name.clone(), options, ..RuleSet::defaults(&label.plugin) };
+        rule_sets.push((rule_set, plugin.clone()));
+    }
+    let mut differences = Vec::new();
+    for (player, deals) in [(PlayerKind::Solver, solver_deals), (PlayerKind::Expert, expert_deals)] {
+        if !file.players.contains(&player) || deals == 0 {
+            continue;
+        }
+        let study = Study {
+            rule_sets: rule_sets.clone(),
+            from: file.from,
+            deals: deals.min(file.deals),
+            players: vec![player],
+            budget: file.budget,
+            expert: file.expert,
+            shard: None,
+        };
+        let again = study.run(jobs, &|| (), &AtomicBool::new(false))?;
+        for record in &again.records {
+            let name = &file.rule_sets[record.rule_set].name;
+            let Some(old) = file.records.iter().find(|r| r.rule_set == record.rule_set && r.deal == record.deal) else {
+                differences.push(format!("“{name}” deal {}: missing from the file", record.deal));
+                continue;
+            };
+            let same = match player {
+                PlayerKind::Solver => {
+                    let answer = |r: &study::DealRecord| r.solver.as_ref().map(|s| (s.verdict.clone(), s.length));
+                    answer(old) == answer(record)
+                }
+                _ => old.expert == record.expert,
+            };
+            if !same || old.error != record.error {
+                differences.push(format!(
+                    "“{name}” deal {} ({player:?}): the file says {} but the plugin now gives {}",
+                    record.deal,
+                    describe(old, player),
+                    describe(record, player)
+                ));
+            }
+        }
+    }
+    Ok(differences)
+}
+
+fn describe(record: &study::DealRecord, player: PlayerKind) -> String {
+    if let Some(error) = &record.error {
+        return format!("an error ({error})");
+    }
+    match player {
+        PlayerKind::Solver => record.solver.as_ref().map_or("nothing".to_string(), |s| match s.length {
+            Some(length) => format!("{} in {length} moves", s.verdict),
+            None => s.verdict.clone(),
+        }),
+        _ => record.expert.as_ref().map_or("nothing".to_string(), |p| format!("{p:?}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn figures(expert_won: u64, expert_games: u64) -> Figures {
+        Figures { solved: 100, winnable: 90, expert_games, expert_won }
+    }
+
+    #[test]
+    fn the_word_follows_the_lower_end_of_the_experts_interval() {
+        assert_eq!(figures(300, 500).word(), Some(Word::Easy));
+        // 52% of 100: the interval reaches below half, so not "easy".
+        assert_eq!(figures(52, 100).word(), Some(Word::Medium));
+        assert_eq!(figures(65, 500).word(), Some(Word::Hard));
+        assert_eq!(figures(4, 500).word(), Some(Word::VeryHard));
+        assert_eq!(figures(0, 0).word(), None);
+    }
+
+    #[test]
+    fn kind_means_winnable_well_over_half_with_room_for_chance() {
+        let kind = Figures { solved: 2000, winnable: 1400, expert_games: 100, expert_won: 45 };
+        assert!(kind.is_kind());
+        let borderline = Figures { solved: 100, winnable: 62, ..kind };
+        assert!(!borderline.is_kind(), "62 of 100 might be 52%");
+        let never_won = Figures { solved: 2000, winnable: 2000, expert_games: 100, expert_won: 0 };
+        assert!(!never_won.is_kind(), "the solver wins, players do not");
+        let unplayed = Figures { expert_games: 0, expert_won: 0, ..kind };
+        assert!(!unplayed.is_kind(), "no expert figures, no promise");
+        assert!(!Figures::default().is_kind());
+    }
+
+    #[test]
+    fn percentages_keep_a_decimal_only_where_they_are_tiny() {
+        assert_eq!(Figures { solved: 2000, winnable: 1316, ..Figures::default() }.winnable_text(), "winnable 66% [64–68] of 2000 deals");
+        assert_eq!(Figures { solved: 2000, winnable: 2, ..Figures::default() }.winnable_text(), "winnable 0.1% [0.0–0.4] of 2000 deals");
+    }
+
+    #[test]
+    fn settings_parse_against_the_specs_and_bad_ones_are_named() {
+        let specs = vec![OptionSpec::choice("passes", &["1", "2", "3"], "1", "passes"), OptionSpec::flag("face_down", false, "face down")];
+        assert_eq!(parse_settings("passes=3", &specs).unwrap(), vec![("passes".to_string(), OptionValue::Choice("3".into()))]);
+        assert_eq!(key("p", &[], &specs), "p:passes=1,face_down=false");
+        assert!(parse_settings("passes=7", &specs).unwrap_err().contains("passes"));
+        assert!(parse_settings("colour=red", &specs).unwrap_err().contains("colour"));
+    }
+
+    #[test]
+    fn a_broken_or_partial_study_file_is_refused_with_a_reason() {
+        let error = format!("{:#}", parse_study("{\"format\": 1, \"rule_sets\": [").unwrap_err());
+        assert!(error.contains("not a study file"), "{error}");
+        let shard = r#"{"format":1,"rule_sets":[],"players":["solver"],"budget":1,"expert":{"samples":1,"budget":1},"from":1,"deals":2,"shard":[1,2],"records":[]}"#;
+        assert!(format!("{:#}", parse_study(shard).unwrap_err()).contains("patience merge"));
+    }
+}
