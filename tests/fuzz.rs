@@ -436,7 +436,10 @@ fn option_value_for(spec: &OptionSpec) -> BoxedStrategy<(String, OptionValue)> {
     match &spec.kind {
         OptionKind::Flag => any::<bool>().prop_map(|v| (v.to_string(), OptionValue::Flag(v))).boxed(),
         OptionKind::Int { min, max } => (*min..=*max).prop_map(|v| (v.to_string(), OptionValue::Int(v))).boxed(),
-        OptionKind::Choice(choices) => select(choices.clone()).prop_map(|c| (toml_string(&c), OptionValue::Choice(c))).boxed(),
+        OptionKind::Choice(_) => {
+            let choices: Vec<String> = spec.choices().into_iter().map(str::to_string).collect();
+            select(choices).prop_map(|c| (toml_string(&c), OptionValue::Choice(c))).boxed()
+        }
     }
 }
 

@@ -26,6 +26,9 @@ impl std::fmt::Display for OptionValue {
     }
 }
 
+/// Marks an alias entry in a choice list (see [`OptionSpec::with_alias`]).
+pub const ALIAS_MARK: char = '=';
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionSpec {
     pub name: String,
@@ -62,23 +65,69 @@ impl OptionSpec {
         }
     }
 
+    /// The same option, also reading `alias` as the choice `choice`: for
+    /// an option once spelt differently, such as a flag that became a choice
+    /// (`with_alias("true", "both")` then reads the flag `true`, or the text,
+    /// as `both`). The contract carries it in the choice list as an entry
+    /// `alias=choice`, which is not a choice of its own.
+    pub fn with_alias(mut self, alias: &str, choice: &str) -> OptionSpec {
+        if let OptionKind::Choice(choices) = &mut self.kind {
+            choices.push(format!("{alias}{ALIAS_MARK}{choice}"));
+        }
+        self
+    }
+
+    /// The choices to offer a player (aliases left out); none unless a
+    /// choice option.
+    pub fn choices(&self) -> Vec<&str> {
+        match &self.kind {
+            OptionKind::Choice(entries) => {
+                entries.iter().map(String::as_str).filter(|entry| !entry.contains(ALIAS_MARK)).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The choice an alias stands for (see [`OptionSpec::with_alias`]).
+    fn alias(&self, text: &str) -> Option<&str> {
+        let OptionKind::Choice(entries) = &self.kind else { return None };
+        entries.iter().find_map(|entry| {
+            let (alias, choice) = entry.split_once(ALIAS_MARK)?;
+            alias.eq_ignore_ascii_case(text).then_some(choice)
+        })
+    }
+
+    /// `value` as this option means it: an alias of a choice, or a flag
+    /// standing for one, becomes that choice; anything else stays.
+    pub fn normalize(&self, value: &OptionValue) -> OptionValue {
+        let alias = match value {
+            OptionValue::Flag(flag) => self.alias(if *flag { "true" } else { "false" }),
+            OptionValue::Choice(text) if !self.choices().contains(&text.as_str()) => self.alias(text),
+            _ => None,
+        };
+        match alias {
+            Some(choice) => OptionValue::Choice(choice.to_string()),
+            None => value.clone(),
+        }
+    }
+
     /// What values this option accepts, for error messages: `true or false`,
     /// `an integer from 1 to 5`, `one of 1, 2, 3, unlimited`.
     pub fn allowed(&self) -> String {
         match &self.kind {
             OptionKind::Flag => "true or false".to_string(),
             OptionKind::Int { min, max } => format!("an integer from {min} to {max}"),
-            OptionKind::Choice(choices) => format!("one of {}", choices.join(", ")),
+            OptionKind::Choice(_) => format!("one of {}", self.choices().join(", ")),
         }
     }
 
-    /// Checks a value against this option. The message names the option and
-    /// what it accepts.
+    /// Checks a value against this option (after [`OptionSpec::normalize`]).
+    /// The message names the option and what it accepts.
     pub fn check(&self, value: &OptionValue) -> Result<(), String> {
-        let fits = match (&self.kind, value) {
+        let fits = match (&self.kind, &self.normalize(value)) {
             (OptionKind::Flag, OptionValue::Flag(_)) => true,
             (OptionKind::Int { min, max }, OptionValue::Int(v)) => (min..=max).contains(&v),
-            (OptionKind::Choice(choices), OptionValue::Choice(v)) => choices.contains(v),
+            (OptionKind::Choice(_), OptionValue::Choice(v)) => self.choices().contains(&v.as_str()),
             _ => false,
         };
         if fits {
@@ -89,7 +138,8 @@ impl OptionSpec {
     }
 
     /// Reads a value written as text (`--set passes=3`, a TOML scalar turned
-    /// to text): `true`/`false`, an integer, or one of the choices.
+    /// to text): `true`/`false`, an integer, or one of the choices (or an
+    /// alias of one).
     pub fn parse(&self, text: &str) -> Result<OptionValue, String> {
         let text = text.trim();
         let value = match &self.kind {
@@ -99,9 +149,10 @@ impl OptionSpec {
                 _ => return Err(self.refusal(text)),
             },
             OptionKind::Int { .. } => OptionValue::Int(text.parse().map_err(|_| self.refusal(text))?),
-            OptionKind::Choice(choices) => {
-                let chosen = choices.iter().find(|c| c.eq_ignore_ascii_case(text));
-                OptionValue::Choice(chosen.ok_or_else(|| self.refusal(text))?.clone())
+            OptionKind::Choice(_) => {
+                let chosen = self.choices().into_iter().find(|c| c.eq_ignore_ascii_case(text));
+                let chosen = chosen.or_else(|| self.alias(text)).ok_or_else(|| self.refusal(text))?;
+                OptionValue::Choice(chosen.to_string())
             }
         };
         self.check(&value)?;
@@ -153,7 +204,7 @@ impl Settings {
         for (name, value) in given {
             let spec = spec_named(specs, name)?;
             spec.check(value)?;
-            values.insert(name.clone(), value.clone());
+            values.insert(name.clone(), spec.normalize(value));
         }
         Ok(Settings { values })
     }
@@ -229,6 +280,24 @@ mod tests {
         assert!(unknown.contains("unknown option `pases`"), "{unknown}");
         let bad = parse_given(&specs(), &[("jokers".to_string(), "12".to_string())]).unwrap_err();
         assert!(bad.contains("`jokers`") && bad.contains("0 to 9"), "{bad}");
+    }
+
+    #[test]
+    fn an_alias_reads_as_its_choice_and_is_no_choice_of_its_own() {
+        let spec = OptionSpec::choice("overlap", &["none", "pyramid", "both"], "none", "overlap")
+            .with_alias("true", "both")
+            .with_alias("false", "none");
+        assert_eq!(spec.choices(), ["none", "pyramid", "both"]);
+        assert_eq!(spec.allowed(), "one of none, pyramid, both");
+        assert_eq!(spec.parse("TRUE").unwrap(), OptionValue::Choice("both".into()));
+        assert_eq!(spec.parse("pyramid").unwrap(), OptionValue::Choice("pyramid".into()));
+        assert!(spec.parse("true=both").is_err(), "an alias entry is not a value");
+        assert!(spec.parse("yes").unwrap_err().contains("one of none, pyramid, both"));
+        let given = vec![("overlap".to_string(), OptionValue::Flag(false))];
+        let settings = Settings::resolve(std::slice::from_ref(&spec), &given).unwrap();
+        assert_eq!(settings.choice("overlap"), "none", "a flag of an older rule set reads as its choice");
+        let plain = OptionSpec::choice("passes", &["1", "2"], "1", "passes");
+        assert!(plain.check(&OptionValue::Flag(true)).is_err(), "no alias, no flag");
     }
 
     #[test]

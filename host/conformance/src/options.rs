@@ -10,7 +10,7 @@ pub fn declared_values(spec: &OptionSpec) -> Vec<OptionValue> {
     let mut values = match &spec.kind {
         OptionKind::Flag => vec![OptionValue::Flag(false), OptionValue::Flag(true)],
         OptionKind::Int { min, max } => vec![OptionValue::Int(*min), spec.default.clone(), OptionValue::Int(*max)],
-        OptionKind::Choice(choices) => choices.iter().cloned().map(OptionValue::Choice).collect(),
+        OptionKind::Choice(_) => spec.choices().into_iter().map(|c| OptionValue::Choice(c.to_string())).collect(),
     };
     values.dedup();
     values
@@ -44,7 +44,10 @@ fn random_value(spec: &OptionSpec, rng: &mut DealRng) -> OptionValue {
             let span = (*max as i128 - *min as i128 + 1).min(u64::MAX as i128) as u64;
             OptionValue::Int((*min as i128 + rng.below(span.max(1)) as i128) as i64)
         }
-        OptionKind::Choice(choices) => OptionValue::Choice(choices[rng.below(choices.len() as u64) as usize].clone()),
+        OptionKind::Choice(_) => {
+            let choices = spec.choices();
+            OptionValue::Choice(choices[rng.below(choices.len() as u64) as usize].to_string())
+        }
     }
 }
 

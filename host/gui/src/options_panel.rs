@@ -80,8 +80,8 @@ fn option_widget(ui: &mut Ui, spec: &OptionSpec, value: &mut OptionValue) {
         (OptionKind::Int { min, max }, OptionValue::Int(number)) => {
             ui.add(Slider::new(number, *min..=*max).text(&spec.name)).on_hover_text(&spec.help);
         }
-        (OptionKind::Choice(choices), OptionValue::Choice(chosen)) => {
-            choice_dropdown(ui, &spec.name, choices, chosen);
+        (OptionKind::Choice(_), OptionValue::Choice(chosen)) => {
+            choice_dropdown(ui, &spec.name, &spec.choices(), chosen);
         }
         // A value of the wrong kind cannot come from `for_rule_set`; show it
         // rather than guess.
@@ -91,10 +91,10 @@ fn option_widget(ui: &mut Ui, spec: &OptionSpec, value: &mut OptionValue) {
     }
 }
 
-fn choice_dropdown(ui: &mut Ui, name: &str, choices: &[String], chosen: &mut String) {
+fn choice_dropdown(ui: &mut Ui, name: &str, choices: &[&str], chosen: &mut String) {
     ComboBox::from_label(name).selected_text(chosen.as_str()).show_ui(ui, |ui| {
-        for choice in choices {
-            ui.selectable_value(chosen, choice.clone(), choice);
+        for &choice in choices {
+            ui.selectable_value(chosen, choice.to_string(), choice);
         }
     });
 }

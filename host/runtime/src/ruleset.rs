@@ -126,6 +126,9 @@ fn option_value(spec: &OptionSpec, value: &toml::Value) -> Result<OptionValue, S
         (OptionKind::Int { .. }, toml::Value::Integer(v)) => OptionValue::Int(*v),
         (OptionKind::Choice(_), toml::Value::String(v)) => spec.parse(v).map_err(|_| refusal())?,
         (OptionKind::Choice(_), toml::Value::Integer(v)) => spec.parse(&v.to_string()).map_err(|_| refusal())?,
+        // An older rule set's flag, where the option has since become a
+        // choice that keeps `true`/`false` as aliases.
+        (OptionKind::Choice(_), toml::Value::Boolean(v)) => spec.parse(&v.to_string()).map_err(|_| refusal())?,
         _ => return Err(refusal()),
     };
     spec.check(&value).map_err(|_| refusal())?;

@@ -79,7 +79,18 @@ fn option_spec(spec: &OptionSpec) -> Result<()> {
         }
         OptionKind::Choice(choices) => {
             for choice in choices {
-                text("a choice", choice, 40)?;
+                match choice.split_once(patience_engine::options::ALIAS_MARK) {
+                    None => text("a choice", choice, 40)?,
+                    Some((alias, target)) => {
+                        text("an alias", alias, 40)?;
+                        if alias.is_empty() || !spec.choices().contains(&target) {
+                            bail!("option `{}` has an alias `{choice}` for no choice of its own", spec.name);
+                        }
+                    }
+                }
+            }
+            if spec.choices().is_empty() {
+                bail!("option `{}` has aliases but no choices", spec.name);
             }
         }
         _ => {}
