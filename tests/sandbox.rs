@@ -123,20 +123,25 @@ fn broken_binaries_are_refused_with_the_reason() {
     load_fixture(&runtime, "hostile.wasm").unwrap();
 }
 
-/// A deal too big for the solver's table (relaxed, three passes, open stock,
-/// deal 7) must come back `unknown` within the default memory limit, never
-/// as an out-of-memory fault: the table's bound has to hold inside wasm.
+/// A deal whose search needs millions of positions (relaxed, three passes,
+/// open stock, deal 7), solved with little memory for solving: the solver's
+/// table takes what the host grants and answers `unknown` when refused
+/// more, never an out-of-memory fault, and the game plays on. (With the
+/// default memory for solving it is decided: see the solver benchmark.)
 #[test]
-fn a_search_that_fills_the_solver_table_answers_unknown_within_the_memory_limit() {
+fn a_search_that_fills_the_memory_it_is_given_answers_unknown_and_the_game_plays_on() {
+    use patience_engine::solver::Verdict;
     use patience_runtime::{plugin::Source, Limits, Runtime};
     use std::sync::Arc;
-    let runtime = Arc::new(Runtime::new(Limits::default(), None).unwrap());
     let bytes = patience_tests::bundled().into_iter().find(|(file, _)| *file == "relaxed.wasm").unwrap().1;
+    let runtime = Arc::new(Runtime::new(Limits { solve_memory_bytes: 8 << 20, ..Limits::default() }, None).unwrap());
     let plugin = runtime.load(bytes, Source::Bundled("relaxed.wasm".into())).unwrap();
     let options = settings(&plugin, &[("passes", "3"), ("stock_top_playable", "true")]);
-    let mut game = Game::start(&plugin, &Deal::Seed(7), &options).unwrap();
-    let solution = game.solve(u64::MAX, false).expect("no fault");
-    assert_eq!(solution.verdict, patience_engine::solver::Verdict::Unknown, "{} nodes", solution.nodes);
+    let mut small = Game::start(&plugin, &Deal::Seed(7), &options).unwrap();
+    let solution = small.solve(u64::MAX, false).expect("no fault");
+    assert_eq!(solution.verdict, Verdict::Unknown, "{} nodes", solution.nodes);
+    assert!(solution.nodes > 100_000, "the table grew as far as it could: {} nodes", solution.nodes);
+    small.play("draw").expect("the game plays on after the search");
 }
 
 /// A worker reuses one instance for deal after deal: each deal started

@@ -5,36 +5,40 @@
 //! * [`solve`]: depth-first search in the variant's move order with a
 //!   transposition table of visited positions. Repeated positions are never
 //!   expanded twice, so games with unlimited passes terminate.
-//! * [`solve_optimal`]: A* with the variant's admissible lower bound, giving
-//!   a line with the fewest moves.
+//! * [`solve_optimal`]: first [`solve`] (which settles lost deals and gives
+//!   a line to beat), then A* with the variant's admissible lower bound for
+//!   a shorter line. Its nodes are compact (parent and move); a position is
+//!   rebuilt by replaying its moves from the start.
 //!
-//! Both stop after `budget` expanded positions and answer `Unknown`. Memory
-//! is bounded whatever the budget: the depth-first table holds at most
-//! [`TABLE_LIMIT`] keys (24 MB at its peak with 128-bit keys, half that
-//! with keys that fit in 64 bits; well inside a plugin's
-//! default 64 MiB), A* keeps at most [`STORED_STATES_LIMIT`] positions; a
-//! search that reaches its bound answers `Unknown` instead of running out of
-//! memory.
+//! Both stop after `budget` expanded positions and answer `Unknown`. Their
+//! memory is what the plugin is given: the tables grow with fallible
+//! allocations, and a search whose next growth the host refuses answers
+//! `Unknown` instead of failing. Natively (tests, benchmarks), where
+//! memory never runs out, [`TABLE_LIMIT`] bounds the table instead.
 
 use crate::variant::Variant;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// The most positions the depth-first search remembers: three quarters of
-/// 2^20 slots, so the table never grows past 16 MB (24 MB while it doubles;
-/// half that while every key fits in 64 bits).
-pub const TABLE_LIMIT: usize = 3 << 18;
-/// The most positions A* keeps (each is a whole game state).
-pub const STORED_STATES_LIMIT: usize = 150_000;
+/// The most positions the depth-first search remembers. Inside a plugin
+/// (wasm) there is no fixed bound: the table grows while the host grants
+/// memory. Natively it stops at three quarters of 2^24 slots (128 MiB of
+/// 64-bit slots), the most a plugin could get from the largest usual
+/// memory limit.
+pub const TABLE_LIMIT: usize = if cfg!(target_family = "wasm") { usize::MAX } else { 3 << 22 };
+
+/// Memory kept free whenever a table grows: the rest of the search (its
+/// path, its move buffer) and the answer still need some, and a failed
+/// small allocation would end the call instead of answering `Unknown`.
+const HEADROOM_BYTES: usize = 2 << 20;
 
 /// The depth-first search asks `is_dead` on every `DEAD_CHECK_EVERY`-th
 /// level of the path only (the start and its children always). A thorough
 /// dead check costs more than expanding a position, and most positions
 /// pass it; a dead one left unchecked is caught one level further down,
-/// after its few children are generated. Measured on the pair games: every
-/// level 0.54 ms per relaxed deal (655 positions), every second level
-/// 0.42 ms (766 positions); draw-three 3.2 -> 2.8 ms.
+/// after its few children are generated (`cargo run --release --example
+/// throughput` compares spacings).
 const DEAD_CHECK_EVERY: usize = 2;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -105,7 +109,14 @@ pub struct KeySet {
     limit: usize,
     /// The key bits the hash sees (see [`KeySet::hashing_only`]).
     hashed_bits: u128,
+    /// Set once memory for a larger table was refused: the set then fills
+    /// its slots further, up to [`FULLEST`], and refuses keys after that.
+    cannot_grow: bool,
 }
+
+/// How full (in sixteenths) a table that cannot grow may get: probes grow
+/// longer, but the search goes on.
+const FULLEST: usize = 15;
 
 /// What [`KeySet::insert`] did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -160,7 +171,14 @@ impl KeySet {
     /// A set that never holds more than `limit` keys, so never more memory
     /// than that needs: it refuses a new key instead of growing past it.
     pub fn with_limit(limit: usize) -> KeySet {
-        KeySet { slots: Slots::Narrow(vec![0; 1 << 12]), len: 0, holds_zero: false, limit, hashed_bits: !0 }
+        KeySet {
+            slots: Slots::Narrow(vec![0; 1 << 12]),
+            len: 0,
+            holds_zero: false,
+            limit,
+            hashed_bits: !0,
+            cannot_grow: false,
+        }
     }
 
     /// The same, hashing only the key bits in `bits`: keys that differ
@@ -185,17 +203,21 @@ impl KeySet {
         }
         if key >> 64 != 0 && matches!(self.slots, Slots::Narrow(_)) {
             // A wide key is new to narrow slots.
-            if self.len() >= self.limit {
+            if self.len() >= self.limit || !self.widen() {
                 return Insert::Full;
             }
-            self.widen();
         }
-        // At most three quarters full, so probes stay short.
-        let grow = (self.len + 1) * 4 > self.capacity() * 3;
-        let (len, limit, bits) = (self.len(), self.limit, self.hashed_bits);
+        let at_limit = self.len() >= self.limit;
+        // At most three quarters full while memory allows, so probes stay
+        // short; a table that cannot grow fills further.
+        if !at_limit && !self.cannot_grow && (self.len + 1) * 4 > self.capacity() * 3 && !self.double() {
+            self.cannot_grow = true;
+        }
+        let full = at_limit || (self.cannot_grow && (self.len + 1) * 16 > self.capacity() * FULLEST);
+        let bits = self.hashed_bits;
         let inserted = match &mut self.slots {
-            Slots::Narrow(slots) => insert_into(slots, key, bits, len >= limit, grow),
-            Slots::Wide(slots) => insert_into(slots, key, bits, len >= limit, grow),
+            Slots::Narrow(slots) => insert_into(slots, key, bits, full),
+            Slots::Wide(slots) => insert_into(slots, key, bits, full),
         };
         if inserted == Insert::New {
             self.len += 1;
@@ -227,39 +249,63 @@ impl KeySet {
         }
     }
 
-    /// Makes the slots 128 bits wide (once a key needs it).
-    fn widen(&mut self) {
-        if let Slots::Narrow(narrow) = &self.slots {
-            let mut wide = vec![0u128; narrow.len()];
-            for key in narrow.iter().filter(|&&key| key != 0) {
-                put(&mut wide, *key as u128, self.hashed_bits);
-            }
-            self.slots = Slots::Wide(wide);
+    /// Makes the slots 128 bits wide (once a key needs it); false, and
+    /// nothing changed, if the memory for them was refused.
+    fn widen(&mut self) -> bool {
+        let Slots::Narrow(narrow) = &self.slots else { return true };
+        let Some(mut wide) = empty_slots::<u128>(narrow.len()) else { return false };
+        for key in narrow.iter().filter(|&&key| key != 0) {
+            put(&mut wide, *key as u128, self.hashed_bits);
+        }
+        self.slots = Slots::Wide(wide);
+        true
+    }
+
+    /// Doubles the slots; false, and nothing changed, if the memory for
+    /// them was refused.
+    fn double(&mut self) -> bool {
+        match &mut self.slots {
+            Slots::Narrow(slots) => doubled(slots, self.hashed_bits),
+            Slots::Wide(slots) => doubled(slots, self.hashed_bits),
         }
     }
 }
 
+/// `count` empty slots, if the memory for them and [`HEADROOM_BYTES`] more
+/// is granted (the headroom is given back at once: it stays with the
+/// allocator for the small allocations still to come).
+fn empty_slots<T: Slot>(count: usize) -> Option<Vec<T>> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(count).ok()?;
+    let mut headroom: Vec<u8> = Vec::new();
+    headroom.try_reserve_exact(HEADROOM_BYTES).ok()?;
+    drop(headroom);
+    slots.resize(count, T::EMPTY);
+    Some(slots)
+}
+
+/// Replaces `slots` with twice as many holding the same keys; false if the
+/// memory was refused.
+fn doubled<T: Slot>(slots: &mut Vec<T>, bits: u128) -> bool {
+    let Some(larger) = empty_slots::<T>(slots.len() * 2) else { return false };
+    let old = core::mem::replace(slots, larger);
+    for slot in old.into_iter().filter(|&slot| slot != T::EMPTY) {
+        put(slots, slot.key(), bits);
+    }
+    true
+}
+
 /// [`KeySet::insert`] for nonzero `key` on one width of slots: refused if
-/// `full`, after doubling the slots if `grow`.
-fn insert_into<T: Slot>(slots: &mut Vec<T>, key: u128, bits: u128, full: bool, grow: bool) -> Insert {
-    let empty = match find(slots, key, bits) {
-        Ok(_) => return Insert::AlreadyThere,
-        Err(empty) => empty,
-    };
-    if full {
-        return Insert::Full;
-    }
-    if grow {
-        let doubled = vec![T::EMPTY; slots.len() * 2];
-        let old = core::mem::replace(slots, doubled);
-        for slot in old.into_iter().filter(|&slot| slot != T::EMPTY) {
-            put(slots, slot.key(), bits);
+/// `full`.
+fn insert_into<T: Slot>(slots: &mut [T], key: u128, bits: u128, full: bool) -> Insert {
+    match find(slots, key, bits) {
+        Ok(_) => Insert::AlreadyThere,
+        Err(_) if full => Insert::Full,
+        Err(empty) => {
+            slots[empty] = T::of(key);
+            Insert::New
         }
-        put(slots, key, bits);
-    } else {
-        slots[empty] = T::of(key);
     }
-    Insert::New
 }
 
 /// Puts nonzero `key`, which is not there yet, into its slot.
@@ -301,13 +347,18 @@ struct Frame<V: Variant> {
 
 /// Depth-first search for any winning line.
 pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
+    solve_remembering(start, budget, TABLE_LIMIT)
+}
+
+/// [`solve`], remembering at most `table_limit` positions.
+fn solve_remembering<V: Variant>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
     if start.solver_goal(start) {
         return Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 };
     }
     if start.is_dead() {
         return Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 };
     }
-    let mut seen = KeySet::with_limit(TABLE_LIMIT).hashing_only(!start.dominance_key_bits());
+    let mut seen = KeySet::with_limit(table_limit).hashing_only(!start.dominance_key_bits());
     seen.insert(start.state_key());
     let mut nodes = 1;
     let mut actions = Vec::with_capacity(1024);
@@ -356,58 +407,109 @@ pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
     Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes }
 }
 
-struct Node<V: Variant> {
-    state: V,
-    parent: usize,
-    action: Option<V::Action>,
-    depth: u32,
+/// How the optimal search reached a position: from node `parent` by
+/// `action`. The position itself is rebuilt when needed (see
+/// [`replay_to`]), so a node costs a few bytes, not a whole game.
+struct Step<A> {
+    parent: u32,
+    action: A,
 }
 
-/// A* for a shortest winning line, using `Variant::moves_lower_bound`.
+/// The moves from the start to node `index`, in order.
+fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
+    let mut line = Vec::new();
+    while index != ROOT {
+        let step = &steps[index as usize];
+        line.push(step.action.clone());
+        index = step.parent;
+    }
+    line.reverse();
+    line
+}
+
+/// The node `parent` of the first moves: the start itself.
+const ROOT: u32 = u32::MAX;
+
+/// The position of node `index`, replayed from `start`.
+fn replay_to<V: Variant>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
+    let mut state = start.clone();
+    for action in line_to(steps, index) {
+        state.solver_perform(&action);
+    }
+    state
+}
+
+/// Whether `vec` can take one more element, growing it (fallibly) if
+/// needed: false when the memory was refused.
+fn room_for_one<T>(vec: &mut Vec<T>) -> bool {
+    vec.len() < vec.capacity() || vec.try_reserve(vec.len().max(1024)).is_ok()
+}
+
+/// A shortest winning line: the depth-first [`solve`] first, which settles
+/// a position that cannot be won and gives a line to beat; then A* with
+/// `Variant::moves_lower_bound` over lines shorter than the best found so
+/// far. A* ends when no line left could be shorter. `budget` counts the
+/// positions both searches expand.
 pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
-    let mut nodes_store: Vec<Node<V>> =
-        vec![Node { state: start.clone(), parent: usize::MAX, action: None, depth: 0 }];
-    let mut best_depth = KeyMap::default();
-    best_depth.insert(start.state_key(), 0u32);
-    // (f, -depth for deeper-first ties, index)
+    let any = solve(start, budget);
+    if any.verdict != Verdict::Winnable || any.line.is_empty() {
+        return any;
+    }
+    let mut best = any.line;
+    let mut nodes = any.nodes;
+    let unknown = |nodes| Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
+    let mut steps: Vec<Step<V::Action>> = Vec::new();
+    let mut best_depth: KeyMap<u32> = KeyMap::default();
+    best_depth.insert(start.state_key(), 0);
+    // (moves at least, most moves made first among ties, node): the
+    // deepest of equal estimates is nearest a win, which lowers the bar.
     let mut open = BinaryHeap::new();
-    open.push(Reverse((start.moves_lower_bound(), 0u32, 0usize)));
-    let mut expanded = 0;
-    while let Some(Reverse((_, _, index))) = open.pop() {
-        let node = &nodes_store[index];
-        if node.state.solver_goal(start) {
-            let mut line = Vec::new();
-            let mut at = index;
-            while let Some(action) = nodes_store[at].action.clone() {
-                line.push(action);
-                at = nodes_store[at].parent;
-            }
-            line.reverse();
-            return Solution { verdict: Verdict::Winnable, line, nodes: expanded };
+    open.push(Reverse((start.moves_lower_bound(), u32::MAX, ROOT)));
+    let mut actions = Vec::new();
+    while let Some(Reverse((estimate, depth_left, index))) = open.pop() {
+        let depth = u32::MAX - depth_left;
+        if estimate as usize >= best.len() {
+            break; // no line left can be shorter
         }
-        if best_depth.get(&node.state.state_key()).is_some_and(|&best| best < node.depth) {
+        let state = if index == ROOT { start.clone() } else { replay_to(start, &steps, index) };
+        if best_depth.get(&state.state_key()).is_some_and(|&known| known < depth) {
             continue; // a shorter way here was found after this entry was queued
         }
-        if expanded >= budget || nodes_store.len() >= STORED_STATES_LIMIT {
-            return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: expanded };
+        if nodes >= budget {
+            return unknown(nodes);
         }
-        expanded += 1;
-        let depth = node.depth + 1;
-        let parent_state = node.state.clone();
-        for action in parent_state.solver_actions() {
-            let mut child = parent_state.clone();
-            child.solver_perform(&action);
-            let key = child.state_key();
-            if best_depth.get(&key).is_some_and(|&best| best <= depth) || child.is_dead() {
+        nodes += 1;
+        let depth = depth + 1;
+        actions.clear();
+        state.optimal_actions_into(&mut actions);
+        for action in &actions {
+            let mut child = state.clone();
+            child.solver_perform(action);
+            if child.solver_goal(start) {
+                if (depth as usize) < best.len() {
+                    best = line_to(&steps, index);
+                    best.push(action.clone());
+                }
                 continue;
             }
-            best_depth.insert(key, depth);
+            let key = child.state_key();
+            if best_depth.get(&key).is_some_and(|&known| known <= depth) {
+                continue;
+            }
             let estimate = depth + child.moves_lower_bound();
-            nodes_store.push(Node { state: child, parent: index, action: Some(action), depth });
-            open.push(Reverse((estimate, u32::MAX - depth, nodes_store.len() - 1)));
+            if estimate as usize >= best.len() || child.is_dead() {
+                continue;
+            }
+            let grown = best_depth.len() < best_depth.capacity() || best_depth.try_reserve(best_depth.len()).is_ok();
+            if !(grown && room_for_one(&mut steps) && open.try_reserve(1).is_ok()) {
+                return unknown(nodes);
+            }
+            best_depth.insert(key, depth);
+            steps.push(Step { parent: index, action: action.clone() });
+            open.push(Reverse((estimate, u32::MAX - depth, (steps.len() - 1) as u32)));
         }
     }
-    Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: expanded }
+    Solution { verdict: Verdict::Winnable, line: best, nodes }
 }
 
 #[cfg(test)]
@@ -472,14 +574,17 @@ mod tests {
         }
     }
 
+    /// A table bound for the tests: three quarters of 2^20 slots.
+    const SMALL_TABLE: usize = 3 << 18;
+
     #[test]
     fn the_table_bound_answers_unknown_instead_of_growing_without_end() {
         let start = Climb { at: 0, target: u64::MAX };
-        let found = solve(&start, u64::MAX);
+        let found = solve_remembering(&start, u64::MAX, SMALL_TABLE);
         assert_eq!(found.verdict, Verdict::Unknown);
-        assert!(found.nodes as usize <= TABLE_LIMIT + 1, "{}", found.nodes);
-        let optimal = solve_optimal(&start, u64::MAX);
-        assert_eq!(optimal.verdict, Verdict::Unknown);
+        assert!(found.nodes as usize <= SMALL_TABLE + 1, "{}", found.nodes);
+        let optimal = solve_optimal(&start, 100_000);
+        assert_eq!((optimal.verdict, optimal.nodes), (Verdict::Unknown, 100_000));
     }
 
     #[test]
@@ -519,16 +624,31 @@ mod tests {
 
     #[test]
     fn a_full_key_set_refuses_new_keys_and_never_grows_past_its_bound() {
-        let mut set = KeySet::with_limit(TABLE_LIMIT);
-        for i in 1..=TABLE_LIMIT as u128 {
+        let mut set = KeySet::with_limit(SMALL_TABLE);
+        for i in 1..=SMALL_TABLE as u128 {
             assert_eq!(set.insert(i), Insert::New);
         }
         assert_eq!(set.insert(0), Insert::Full);
         assert_eq!(set.insert(u128::MAX), Insert::Full);
         assert_eq!(set.insert(7), Insert::AlreadyThere, "a known key is still known");
-        assert_eq!(set.len(), TABLE_LIMIT);
+        assert_eq!(set.len(), SMALL_TABLE);
         assert!(set.capacity() <= 1 << 20, "the table stayed at 8 MB: {} slots", set.capacity());
         assert!(matches!(set.slots, Slots::Narrow(_)), "a refused key does not widen the slots");
+    }
+
+    #[test]
+    fn a_table_refused_more_memory_fills_further_and_then_refuses_new_keys() {
+        let mut set = KeySet::default();
+        set.cannot_grow = true; // as after a refused allocation
+        let slots = set.capacity();
+        let fullest = slots * FULLEST / 16;
+        for i in 1..=fullest as u128 {
+            assert_eq!(set.insert(i), Insert::New, "{i} of {fullest}");
+        }
+        assert_eq!(set.insert(fullest as u128 + 1), Insert::Full);
+        assert_eq!(set.insert(1), Insert::AlreadyThere, "a known key is still known");
+        assert_eq!(set.capacity(), slots, "it did not grow");
+        assert_eq!(set.insert(1 << 100), Insert::Full, "a wide key is refused too");
     }
 
     #[test]
@@ -597,9 +717,9 @@ mod tests {
 
     #[test]
     fn dominated_positions_count_against_the_table_bound() {
-        let found = solve(&Fan { at: 0 }, u64::MAX);
+        let found = solve_remembering(&Fan { at: 0 }, u64::MAX, SMALL_TABLE);
         assert_eq!(found.verdict, Verdict::Unknown);
-        assert!(found.nodes as usize <= TABLE_LIMIT / 8 + 1, "{} positions expanded", found.nodes);
+        assert!(found.nodes as usize <= SMALL_TABLE / 8 + 1, "{} positions expanded", found.nodes);
     }
 
     /// Steps of 1 cost 1, steps of 2 cost 3; the goal must be reached

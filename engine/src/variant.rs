@@ -99,6 +99,16 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         out.extend(self.solver_actions());
     }
 
+    /// The moves the shortest-line search ([`crate::solver::solve_optimal`])
+    /// tries, appended to `out`. Like [`Variant::solver_actions_into`], but
+    /// a move may be left out only when a line at least as short is kept:
+    /// a shortcut that keeps a win but may cost a move (taking a card no
+    /// winning line needs to take) does not belong here. Defaults to every
+    /// legal move.
+    fn optimal_actions_into(&self, out: &mut Vec<Self::Action>) {
+        out.extend(self.actions());
+    }
+
     /// Plays a move in the solver's search. Defaults to `perform`. A
     /// variant may also drop from its copy what the search has shown it
     /// never needs to use again (a card it could only have used in a way a

@@ -5,7 +5,8 @@ use anyhow::{bail, Context, Result};
 use patience_compare::players::ExpertConfig;
 use patience_compare::study::verdict_name;
 use patience_compare::{report, PlayerKind, Study, StudyFile};
-use patience_runtime::Game;
+use patience_engine::solver::Verdict;
+use patience_runtime::{Game, Limits};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -98,7 +99,24 @@ pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
         println!("line ({} moves{}): {}", solution.line.len(), if args.optimal { ", fewest" } else { "" }, solution.line.join(", "));
     }
     println!("nodes: {} · time: {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1e3);
+    if solution.verdict == Verdict::Unknown {
+        println!("{}", undecided_because(solution.nodes, args.budget, plugin.runtime().limits()));
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Which limit stopped a search that answered "unknown", and what to raise:
+/// the budget if it was spent, otherwise the memory the search was given.
+fn undecided_because(nodes: u64, budget: u64, limits: &Limits) -> String {
+    if nodes >= budget {
+        format!("undecided: the budget of {budget} positions ran out (raise it with --budget)")
+    } else {
+        format!(
+            "undecided: the search's tables filled the {} MiB a solve may use (raise `solve_memory_mib` \
+             under [limits] in the host config, or pass --config FILE)",
+            limits.memory_for(true) >> 20
+        )
+    }
 }
 
 fn print(file: &StudyFile, format: Format) -> Result<()> {

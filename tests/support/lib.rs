@@ -17,16 +17,17 @@ pub fn bundled() -> Vec<(&'static str, &'static [u8])> {
     patience_bundled::BUNDLED.iter().map(|p| (p.file_name, p.bytes)).collect()
 }
 
-/// Limits small enough that hostile fixtures fail fast.
+/// Limits small enough that hostile fixtures fail fast (solving gets no
+/// more memory than the rest).
 pub fn test_limits() -> Limits {
-    Limits { memory_bytes: 32 << 20, call_fuel: 200_000_000, ..Limits::default() }
+    Limits { memory_bytes: 32 << 20, solve_memory_bytes: 32 << 20, call_fuel: 200_000_000, ..Limits::default() }
 }
 
 /// One runtime and catalog of the bundled plugins for the whole test binary
 /// (compiling takes a moment; sharing it is what the app does too). The
 /// bundled plugins run under the app's default limits: what a player gets.
-/// (Under `test_limits` the solver's table, bounded for 64 MiB, could not
-/// finish its largest searches.)
+/// (Under `test_limits` the solver's table would have less room than a
+/// player's.)
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {

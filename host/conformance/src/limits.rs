@@ -89,6 +89,7 @@ fn headroom_note(ctx: &Context, bytes: &[u8]) -> Option<String> {
     let full = &ctx.config.limits;
     let reduced = Limits {
         memory_bytes: full.memory_bytes / MEMORY_SHARE,
+        solve_memory_bytes: full.solve_memory_bytes / MEMORY_SHARE,
         call_fuel: full.call_fuel / FUEL_SHARE,
         solve_fuel: full.solve_fuel / FUEL_SHARE,
         ..full.clone()

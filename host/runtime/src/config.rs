@@ -7,6 +7,7 @@
 //! ```toml
 //! [limits]
 //! memory_mib = 64                 # linear memory per game, MiB (1–4096)
+//! solve_memory_mib = 512          # linear memory during a `solve` call, MiB (1–4096)
 //! call_fuel = 500_000_000         # fuel (≈ wasm instructions) per call
 //! solve_fuel = 50_000_000_000     # fuel per `solve` call
 //! log_lines = 64                  # log lines kept per game
@@ -42,8 +43,9 @@ struct RawConfig {
 }
 
 /// Every key of `[limits]`: its name, the values it takes and their unit.
-const KEYS: [(&str, i64, i64, &str); 7] = [
+const KEYS: [(&str, i64, i64, &str); 8] = [
     ("memory_mib", 1, MAX_MEMORY_MIB, " (MiB)"),
+    ("solve_memory_mib", 1, MAX_MEMORY_MIB, " (MiB)"),
     ("call_fuel", 1, i64::MAX, ""),
     ("solve_fuel", 1, i64::MAX, ""),
     ("log_lines", 1, 100_000, ""),
@@ -96,6 +98,7 @@ impl HostConfig {
             };
             match name {
                 "memory_mib" => limits.memory_bytes = (number as usize) << 20,
+                "solve_memory_mib" => limits.solve_memory_bytes = (number as usize) << 20,
                 "call_fuel" => limits.call_fuel = number as u64,
                 "solve_fuel" => limits.solve_fuel = number as u64,
                 "log_lines" => limits.log_lines = number as usize,
@@ -134,12 +137,13 @@ mod tests {
     #[test]
     fn every_limit_can_be_set() {
         let config = parse(
-            "# mine\n[limits]\nmemory_mib = 128\ncall_fuel = 1_000_000\nsolve_fuel = 2_000_000_000\n\
+            "# mine\n[limits]\nmemory_mib = 128\nsolve_memory_mib = 1024\ncall_fuel = 1_000_000\nsolve_fuel = 2_000_000_000\n\
              log_lines = 10\noutput_mib = 4\nmax_slots = 300\nmax_moves = 400\n",
         )
         .unwrap();
         let expected = Limits {
             memory_bytes: 128 << 20,
+            solve_memory_bytes: 1024 << 20,
             call_fuel: 1_000_000,
             solve_fuel: 2_000_000_000,
             log_lines: 10,
@@ -156,8 +160,8 @@ mod tests {
         let message = error("[limits]\nmemory_mib = 64\nmemroy_mib = 32\n");
         assert_eq!(
             message,
-            "config.toml:3: unknown limit `memroy_mib` (limits: memory_mib, call_fuel, solve_fuel, log_lines, \
-             output_mib, max_slots, max_moves)"
+            "config.toml:3: unknown limit `memroy_mib` (limits: memory_mib, solve_memory_mib, call_fuel, solve_fuel, \
+             log_lines, output_mib, max_slots, max_moves)"
         );
         let message = error("[limits]\n\n[plugins]\ndir = \"x\"\n");
         assert!(message.starts_with("config.toml:3: "), "{message}");

@@ -68,8 +68,21 @@ impl fmt::Display for GameError {
 impl std::error::Error for GameError {}
 
 /// Turns a wasmtime error from a call into one sentence about the plugin.
-pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, limits: &Limits, solving: bool) -> String {
+/// `memory_refused`: the call was refused memory it asked for, so a failure
+/// that is not plainly something else is put down to the memory limit.
+pub(crate) fn describe_trap(
+    error: &wasmtime::Error,
+    last_log: Option<&str>,
+    limits: &Limits,
+    solving: bool,
+    memory_refused: bool,
+) -> String {
     let panic = last_log.and_then(|line| line.strip_prefix("panic: "));
+    let memory = || {
+        let limit = limits.memory_for(solving) >> 20;
+        let key = if solving { "solve_memory_mib" } else { "memory_mib" };
+        format!("it tried to use more than {limit} MiB of memory (the limit `{key}` in the host config)")
+    };
     if let Some(trap) = error.downcast_ref::<wasmtime::Trap>() {
         return match trap {
             wasmtime::Trap::OutOfFuel => {
@@ -77,6 +90,7 @@ pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, lim
                 format!("it ran out of fuel: more than {fuel} instructions in one call (an endless loop?)")
             }
             wasmtime::Trap::StackOverflow => "it overflowed its stack (endless recursion?)".to_string(),
+            _ if memory_refused => memory(),
             wasmtime::Trap::UnreachableCodeReached => match panic {
                 Some(message) => format!("it panicked: {message}"),
                 None => "it aborted (hit `unreachable`)".to_string(),
@@ -85,8 +99,8 @@ pub(crate) fn describe_trap(error: &wasmtime::Error, last_log: Option<&str>, lim
         };
     }
     let text = format!("{error:#}");
-    if text.contains("memory") && (text.contains("grow") || text.contains("limit")) {
-        return format!("it tried to use more than {} MiB of memory", limits.memory_bytes >> 20);
+    if memory_refused || (text.contains("memory") && (text.contains("grow") || text.contains("limit"))) {
+        return memory();
     }
     // wasmtime's "hostcall fuel", which the runtime sets to the output limit.
     if text.contains("too much data is being copied") {
@@ -167,7 +181,7 @@ impl Game {
             let fault = PluginFault {
                 plugin: self.plugin.describe(),
                 call: "drop",
-                problem: describe_trap(&error, None, self.plugin.runtime().limits(), false),
+                problem: describe_trap(&error, None, self.plugin.runtime().limits(), false, self.store.data().limits.refused),
                 recovered: false,
             };
             return Err(self.mark_broken(GameError::Fault(fault)));
@@ -209,7 +223,7 @@ impl Game {
             GameError::Fault(PluginFault {
                 plugin: plugin.describe(),
                 call,
-                problem: describe_trap(&error, last.as_deref(), runtime.limits(), false),
+                problem: describe_trap(&error, last.as_deref(), runtime.limits(), false, store.data().limits.refused),
                 recovered: false,
             })
         };
@@ -233,6 +247,12 @@ impl Game {
 
     pub fn plugin(&self) -> &Arc<LoadedPlugin> {
         &self.plugin
+    }
+
+    /// The linear memory the game's instance holds, in bytes: the most it
+    /// ever grew to (wasm memory never shrinks).
+    pub fn memory_bytes(&self) -> usize {
+        self.store.data().limits.memory_used
     }
 
     /// What the plugin logged recently (oldest first).
@@ -271,6 +291,9 @@ impl Game {
         let limits = self.plugin.runtime().limits().clone();
         let fuel = if solving { limits.solve_fuel } else { limits.call_fuel };
         self.store.set_fuel(fuel).expect("fuel is enabled");
+        let limiter = &mut self.store.data_mut().limits;
+        limiter.memory_limit = limits.memory_for(solving);
+        limiter.refused = false;
         let logged_before = self.store.data().lines_logged;
         let guest = self.instance.patience_plugin_rules().game();
         match run(&mut self.store, &guest, self.handle) {
@@ -279,7 +302,7 @@ impl Game {
                 // Only a line logged during this call can be its panic message.
                 let data = self.store.data();
                 let fresh = (data.lines_logged > logged_before).then(|| data.log.last()).flatten();
-                let problem = describe_trap(&error, fresh.map(|l| l.message.as_str()), &limits, solving);
+                let problem = describe_trap(&error, fresh.map(|l| l.message.as_str()), &limits, solving, data.limits.refused);
                 if !recover {
                     return Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered: false }));
                 }

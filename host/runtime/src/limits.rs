@@ -7,6 +7,12 @@
 pub struct Limits {
     /// Linear memory a game's instance may grow to, in bytes.
     pub memory_bytes: usize,
+    /// Linear memory the instance may grow to during a `solve` call, in
+    /// bytes (at least `memory_bytes`): the solver's tables take what they
+    /// are given, and a search that needs more than a game answers
+    /// "unknown" instead of failing. What the instance grew to stays with
+    /// it (linear memory never shrinks), free for its later calls.
+    pub solve_memory_bytes: usize,
     /// Fuel (roughly: wasm instructions) for one ordinary call such as
     /// `moves` or `apply`.
     pub call_fuel: u64,
@@ -29,6 +35,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             memory_bytes: 64 << 20,
+            solve_memory_bytes: 512 << 20,
             call_fuel: 500_000_000,
             solve_fuel: 50_000_000_000,
             log_lines: 64,
@@ -36,5 +43,12 @@ impl Default for Limits {
             max_slots: crate::validate::MAX_SLOTS,
             max_moves: crate::validate::MAX_MOVES,
         }
+    }
+}
+
+impl Limits {
+    /// The memory one call may grow the instance to.
+    pub fn memory_for(&self, solving: bool) -> usize {
+        if solving { self.solve_memory_bytes.max(self.memory_bytes) } else { self.memory_bytes }
     }
 }

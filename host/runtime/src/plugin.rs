@@ -48,7 +48,7 @@ pub struct LogLine {
 
 /// What every store holds: its memory limiter and the plugin's recent log.
 pub(crate) struct StoreState {
-    limits: GameLimiter,
+    pub(crate) limits: GameLimiter,
     pub(crate) log: Vec<LogLine>,
     max_log_lines: usize,
     /// Lines ever logged, including those dropped from `log`.
@@ -61,12 +61,18 @@ pub(crate) struct StoreState {
 /// instances, and a core module may declare many memories, so a per-memory
 /// cap alone would let a plugin use it many times over. Tables (arrays of
 /// function references, allocated by the host outside any memory) are
-/// capped too. Any refusal traps, with a message naming the limit.
-struct GameLimiter {
-    memory_limit: usize,
+/// capped too. A refused memory growth is what wasm says it is (the
+/// `memory.grow` answers -1), so a plugin can live within what it is given
+/// (the solver's tables do); one that cannot fails, and the host names the
+/// memory limit as the reason. Any other refusal traps, naming the limit.
+pub(crate) struct GameLimiter {
+    /// The memory limit of the call under way (see `Limits::memory_for`).
+    pub(crate) memory_limit: usize,
     /// Bytes of linear memory the store's memories hold now (they never
     /// shrink, and live as long as the store).
-    memory_used: usize,
+    pub(crate) memory_used: usize,
+    /// Set when a growth was refused during the call under way.
+    pub(crate) refused: bool,
 }
 
 /// Most elements one table may have: a plugin's table holds its indirect
@@ -84,7 +90,8 @@ impl wasmtime::ResourceLimiter for GameLimiter {
     fn memory_growing(&mut self, current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
         let total = self.memory_used.saturating_add(desired.saturating_sub(current));
         if total > self.memory_limit {
-            wasmtime::bail!("the memory limit stops growing memory to {total} bytes in all");
+            self.refused = true;
+            return Ok(false);
         }
         self.memory_used = total;
         Ok(true)
@@ -218,7 +225,7 @@ impl Runtime {
     }
 
     pub(crate) fn new_store(&self, fuel: u64) -> Store<StoreState> {
-        let limits = GameLimiter { memory_limit: self.limits.memory_bytes, memory_used: 0 };
+        let limits = GameLimiter { memory_limit: self.limits.memory_bytes, memory_used: 0, refused: false };
         let state = StoreState { limits, log: Vec::new(), max_log_lines: self.limits.log_lines, lines_logged: 0 };
         LIVE_STORES.fetch_add(1, Ordering::SeqCst);
         let mut store = Store::new(&self.engine, state);
@@ -369,7 +376,7 @@ fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result
     let instance = pre.instantiate(&mut store).map_err(|e| anyhow!("instantiating the plugin: {e:#}"))?;
     let raw = instance.patience_plugin_rules().call_info(&mut store).map_err(|trap| {
         let log = store.data().log.last().map(|line| line.message.clone());
-        anyhow!("the plugin failed in `info`: {}", crate::game::describe_trap(&trap, log.as_deref(), &runtime.limits, false))
+        anyhow!("the plugin failed in `info`: {}", crate::game::describe_trap(&trap, log.as_deref(), &runtime.limits, false, store.data().limits.refused))
     })?;
     let info = convert::info(raw)?;
     validate::info(&info)?;
