@@ -10,7 +10,7 @@ use patience_variant_classic::Classic;
 #[test]
 fn classic_info_and_defaults() {
     let info = Classic::info();
-    assert_eq!((info.id.as_str(), info.version.as_str()), ("classic", "1.0.0"));
+    assert_eq!((info.id.as_str(), info.version.as_str()), ("classic", "1.1.0"));
     let names: Vec<&str> = info.options.iter().map(|o| o.name.as_str()).collect();
     assert_eq!(names, ["passes", "win", "face_down", "overlap_pairs", "stock_top_playable"]);
     assert_eq!(info.options[1].default, OptionValue::Choice("all".into()));

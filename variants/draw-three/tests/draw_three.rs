@@ -11,7 +11,7 @@ use patience_variant_draw_three::DrawThree;
 #[test]
 fn draw_three_info_and_defaults() {
     let info = DrawThree::info();
-    assert_eq!((info.id.as_str(), info.version.as_str()), ("draw-three", "1.0.0"));
+    assert_eq!((info.id.as_str(), info.version.as_str()), ("draw-three", "1.1.0"));
     assert_eq!(info.options[1].default, OptionValue::Choice("pyramid".into()));
     assert!(
         info.rules.contains("pile 1 from its bottom card to its top, then"),

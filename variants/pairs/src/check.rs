@@ -144,7 +144,7 @@ impl<P: Profile> PairGame<P> {
 
 #[cfg(test)]
 mod tests {
-    use crate::options::{DrawMode, GameOptions, Passes, Win};
+    use crate::options::{DrawMode, GameOptions, Overlap, Passes, Win};
     use crate::test_profiles::{OnePile, ThreePiles};
     use crate::table::PairGame;
     use patience_engine::card::Card;
@@ -155,7 +155,7 @@ mod tests {
             passes: Passes::Limited(2),
             win: Win::Pyramid,
             face_down: false,
-            overlap_pairs: false,
+            overlap_pairs: Overlap::None,
             stock_top_playable: false,
             draw: DrawMode::OneCard,
         };

@@ -180,7 +180,7 @@ impl<P: Profile> PairGame<P> {
                 if !self.is_visible(Location::Pyramid(p)) {
                     return None;
                 }
-                if !self.options.overlap_pairs {
+                if !self.options.overlap_pairs.pyramid() {
                     return Some(format!(
                         "{upper} covers {lower}: a card cannot be paired with a card it covers"
                     ));
@@ -199,7 +199,7 @@ impl<P: Profile> PairGame<P> {
                 }
             }
             (Location::Waste { pile, depth: 0 }, Location::Waste { pile: lower_pile, depth: 1 })
-                if pile == lower_pile && !self.options.overlap_pairs =>
+                if pile == lower_pile && !self.options.overlap_pairs.waste() =>
             {
                 Some(format!(
                     "{upper} covers {lower} on the waste: a card cannot be paired with a card it covers"

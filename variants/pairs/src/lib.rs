@@ -15,6 +15,8 @@ pub mod rules_text;
 
 mod check;
 mod explain;
+#[cfg(test)]
+mod grid_tests;
 mod moves;
 mod search;
 mod table;
@@ -23,7 +25,7 @@ pub mod test_profiles;
 mod view;
 
 pub use moves::{Action, Place};
-pub use options::{DrawMode, GameOptions, Passes, Win};
+pub use options::{DrawMode, GameOptions, Overlap, Passes, Win};
 pub use table::PairGame;
 
 /// What distinguishes one pair-game plugin from another. Implemented by a
@@ -35,7 +37,7 @@ pub trait Profile:
     const ID: &'static str;
     /// The name in menus.
     const NAME: &'static str;
-    const VERSION: &'static str = "1.0.0";
+    const VERSION: &'static str = "1.1.0";
     /// One line for menus.
     const SUMMARY: &'static str;
     /// The variant's own opening of the rules text (markdown); the shared

@@ -135,7 +135,7 @@ impl<P: Profile> PairGame<P> {
                 }
             }
         }
-        if self.options.overlap_pairs {
+        if self.options.overlap_pairs.any() {
             self.push_overlap_pairs(out);
         }
     }
@@ -146,7 +146,7 @@ impl<P: Profile> PairGame<P> {
     /// chosen). On a waste pile: the card directly under the top with the
     /// top.
     fn push_overlap_pairs(&self, out: &mut Vec<Action>) {
-        if !self.options.face_down {
+        if self.options.overlap_pairs.pyramid() && !self.options.face_down {
             for position in bits(self.pyramid_left) {
                 if let Some(coverer) = self.only_coverer(position)
                     && self.is_free(coverer)
@@ -156,7 +156,8 @@ impl<P: Profile> PairGame<P> {
                 }
             }
         }
-        for pile in 0..self.piles() {
+        let waste_piles = if self.options.overlap_pairs.waste() { self.piles() } else { 0 };
+        for pile in 0..waste_piles {
             let waste = &self.waste[pile];
             if let (Some(top), Some(under)) = (waste.top(), waste.under_top())
                 && makes_13(self.talon_card(top), self.talon_card(under))

@@ -60,6 +60,56 @@ impl Win {
     }
 }
 
+/// Which pairs of a card with the one card still covering it are allowed
+/// (option `overlap_pairs`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Overlap {
+    /// Neither.
+    None,
+    /// A pyramid card covered only by its partner may pair with it.
+    Pyramid,
+    /// The card directly under a waste top may pair with that top.
+    Waste,
+    /// Both.
+    Both,
+}
+
+impl Overlap {
+    pub const CHOICES: [&'static str; 4] = ["none", "pyramid", "waste", "both"];
+
+    pub fn choice(self) -> &'static str {
+        match self {
+            Overlap::None => "none",
+            Overlap::Pyramid => "pyramid",
+            Overlap::Waste => "waste",
+            Overlap::Both => "both",
+        }
+    }
+
+    fn from_choice(text: &str) -> Overlap {
+        match text {
+            "pyramid" => Overlap::Pyramid,
+            "waste" => Overlap::Waste,
+            "both" => Overlap::Both,
+            _ => Overlap::None,
+        }
+    }
+
+    /// Pyramid pairs of a card with its last covering card.
+    pub fn pyramid(self) -> bool {
+        matches!(self, Overlap::Pyramid | Overlap::Both)
+    }
+
+    /// Waste pairs of the top with the card directly under it.
+    pub fn waste(self) -> bool {
+        matches!(self, Overlap::Waste | Overlap::Both)
+    }
+
+    pub fn any(self) -> bool {
+        self != Overlap::None
+    }
+}
+
 /// How the stock is dealt onto the waste. This is fixed per plugin, not an
 /// option.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,7 +137,7 @@ pub struct GameOptions {
     pub passes: Passes,
     pub win: Win,
     pub face_down: bool,
-    pub overlap_pairs: bool,
+    pub overlap_pairs: Overlap,
     pub stock_top_playable: bool,
     /// Copied from the profile; a snapshot of another draw mode is refused.
     pub draw: DrawMode,
@@ -119,7 +169,16 @@ pub fn specs<P: Profile>() -> Vec<OptionSpec> {
             P::DEFAULT_FACE_DOWN,
             "Pyramid cards that are still covered lie face down until they are freed.",
         ),
-        OptionSpec::flag(OVERLAP_PAIRS, false, "Allow pairing a card with the one card still covering it."),
+        OptionSpec::choice(
+            OVERLAP_PAIRS,
+            &Overlap::CHOICES,
+            Overlap::None.choice(),
+            "Allow pairing a card with the one card still covering it: pyramid (a pyramid card covered only by its \
+             partner), waste (the card directly under a waste top, with the top), both, or none.",
+        )
+        // Rule sets from before the option had four values.
+        .with_alias("true", Overlap::Both.choice())
+        .with_alias("false", Overlap::None.choice()),
         OptionSpec::flag(
             STOCK_TOP_PLAYABLE,
             false,
@@ -135,7 +194,7 @@ impl GameOptions {
             passes: Passes::from_choice(settings.choice(PASSES)),
             win: Win::from_choice(settings.choice(WIN)),
             face_down: settings.flag(FACE_DOWN),
-            overlap_pairs: settings.flag(OVERLAP_PAIRS),
+            overlap_pairs: Overlap::from_choice(settings.choice(OVERLAP_PAIRS)),
             stock_top_playable: settings.flag(STOCK_TOP_PLAYABLE),
             draw: P::DRAW,
         }

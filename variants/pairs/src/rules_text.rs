@@ -100,11 +100,12 @@ The available cards are the free pyramid cards and the top card of {waste_tops}.
 Both cards must be available *before* the removal: a card may never be paired with a card that covers
 it, even though the removal would take the blocker away. Removing is always optional.
 
-With the option `overlap_pairs`, a pair in which one card is covered *only* by its partner is allowed
-as well:
-* in the pyramid, a card whose one remaining covering card is free may pair with that card
-  (its other covering card must already be gone);
-* on a waste pile, the card directly under the top may pair with the top.
+The option `overlap_pairs` allows a pair in which one card is covered *only* by its partner:
+* `pyramid`: in the pyramid, a card whose one remaining covering card is free may pair with that
+  card (its other covering card must already be gone);
+* `waste`: on a waste pile, the card directly under the top may pair with the top;
+* `both`: either; `none` (the default): neither. (`true` and `false`, from older rule sets, mean
+  `both` and `none`.)
 
 A card covered by its partner *and* by another card still may not be paired. The stock's hidden
 cards never take part. With `face_down` also on, a covered pyramid card is face down and cannot be
@@ -139,7 +140,7 @@ With unlimited passes the game goes on as long as the waste has cards to turn ov
 | `passes` | 1, 2, 3, unlimited | {passes} |
 | `win` | pyramid, all | {win} |
 | `face_down` | on/off | {face_down} |
-| `overlap_pairs` | on/off | off |
+| `overlap_pairs` | none, pyramid, waste, both | none |
 | `stock_top_playable` | on/off | off |
 
 ## Notation

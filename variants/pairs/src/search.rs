@@ -9,6 +9,15 @@ use crate::options::{Passes, Win};
 use crate::table::{PairGame, Pile};
 use patience_engine::card::KING;
 
+/// What a search looks for: a shortcut may keep a win yet cost a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// Any winning line.
+    Any,
+    /// A shortest one.
+    Shortest,
+}
+
 /// `P(24, k)`: sequences of `k` distinct talon cards.
 const fn arrangements(k: usize) -> u128 {
     let mut product = 1u128;
@@ -89,10 +98,10 @@ impl<P: Profile> PairGame<P> {
     /// never be played again. A card that is not a King and has no partner
     /// left that could ever be available with it (a pyramid card, or with
     /// the stock top open a stock card) never leaves, and so neither does
-    /// anything beneath it. With overlap pairs it could pair with the card
+    /// anything beneath it. With waste overlap pairs it could pair with the card
     /// on top of it, so then nothing counts as stuck.
     pub(crate) fn stuck_for_good(&self) -> u32 {
-        let applies = self.piles() == 1 && self.options.win == Win::Pyramid && !self.options.overlap_pairs;
+        let applies = self.piles() == 1 && self.options.win == Win::Pyramid && !self.options.overlap_pairs.waste();
         if !applies || self.passes_remain() {
             return 0;
         }
@@ -209,9 +218,9 @@ impl<P: Profile> PairGame<P> {
     /// draws land one card lower, and cards going earlier only free others
     /// earlier), which the search also tries. So after the draw that top
     /// is never played again, and nothing beneath it can be either.
-    /// (Not with overlap pairs, which make the card beneath a partner.)
+    /// (Not with waste overlap pairs, which make the card beneath a partner.)
     pub(crate) fn buried_for_nothing(&self) -> u32 {
-        if self.options.win != Win::Pyramid || self.options.overlap_pairs || self.passes_remain() {
+        if self.options.win != Win::Pyramid || self.options.overlap_pairs.waste() || self.passes_remain() {
             return 0;
         }
         let free = self.free_mask();
@@ -235,20 +244,52 @@ impl<P: Profile> PairGame<P> {
                 // top; with three, the other piles' cards and the stock
                 // cards that will land on them (stock card `i` from the top
                 // lands on pile `i % 3`; those landing on this pile lie
-                // above it).
+                // above it). With three piles and an open stock top, taking
+                // a stock card moves every later card to another pile, and
+                // pairing with the stock top now is no match for pairing
+                // later, so every stock card counts.
                 let talon_later = if self.piles() == 1 {
                     if self.options.stock_top_playable { self.stock.mask() & !stock_top } else { 0 }
                 } else {
                     let other_piles =
                         (0..3).filter(|&other| other != pile).fold(0u32, |mask, other| mask | self.waste[other].mask());
-                    let stock_onto_others = self.stock.ids().iter().rev().enumerate().fold(0u32, |mask, (at, &id)| {
-                        if at % 3 == pile { mask } else { mask | 1 << id }
-                    });
-                    (other_piles | stock_onto_others) & !(tops | stock_top)
+                    let stock_later = if self.options.stock_top_playable {
+                        self.stock.mask()
+                    } else {
+                        self.stock.ids().iter().rev().enumerate().fold(0u32, |mask, (at, &id)| {
+                            if at % 3 == pile { mask } else { mask | 1 << id }
+                        })
+                    };
+                    (other_piles & !tops) | stock_later
                 };
                 pyramid_later == 0 && self.ranks.talon[partner] & talon_later == 0
             })
             .fold(0, |piles, pile| piles | 1 << pile)
+    }
+
+    /// Whether the free King at `place` can go at once in a search for
+    /// `line`: every line that keeps it a while longer is matched by one
+    /// that removes it now, so the search need try nothing else.
+    /// * A pyramid King: always. It only frees cards and the talon does not
+    ///   change; every winning line removes it, so the match is as short.
+    /// * A talon King, for a shortest line: only when the goal is `all`
+    ///   (every line removes it then). With `pyramid` taking it is a move
+    ///   the shortest line may never make.
+    /// * A talon King, with one waste pile: wherever it is. The talon keeps
+    ///   its dealt order whatever is removed, and a King on the waste or the
+    ///   stock only stands in the way.
+    /// * With three piles, only a waste top in the last pass: taking a stock
+    ///   card changes which pile every later card lands on, and a waste card
+    ///   left until the turn-over changes where the next pass's cards land,
+    ///   so keeping a King a while can be the only way to win.
+    pub(crate) fn king_goes_at_once(&self, place: Place, line: Line) -> bool {
+        match place {
+            Place::Pyramid(_) => true,
+            _ if line == Line::Shortest && self.options.win != Win::All => false,
+            _ if self.piles() == 1 => true,
+            Place::WasteTop(_) => !self.passes_remain(),
+            Place::StockTop | Place::UnderWasteTop(_) => false,
+        }
     }
 
     /// A removal every winning line makes, which can therefore be made now:
@@ -285,7 +326,7 @@ impl<P: Profile> PairGame<P> {
                 let position = position as usize;
                 let partner = 13 - self.pyramid[position].rank as usize;
                 let candidates = self.ranks.pyramid[partner] & self.pyramid_left;
-                let in_pyramid = partners_in(position, candidates, self.options.overlap_pairs);
+                let in_pyramid = partners_in(position, candidates, self.options.overlap_pairs.pyramid());
                 let in_talon = self.ranks.talon[partner] & talon_left;
                 in_pyramid.count_ones() + in_talon.count_ones() == 1
             }
@@ -340,16 +381,22 @@ impl<P: Profile> PairGame<P> {
     }
 
     /// Talon pairs are impossible with one waste pile when neither the stock
-    /// top nor overlap pairs are playable: only one talon card is ever
+    /// top nor waste overlap pairs are playable: only one talon card is ever
     /// available at a time.
     fn talon_cards_pair_only_with_pyramid(&self) -> bool {
-        self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs
+        self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs.waste()
     }
 
-    /// Three waste piles, and neither the stock top nor overlap pairs: only
-    /// the tops of the three piles are available talon cards.
+    /// Three waste piles, and neither the stock top nor waste overlap pairs:
+    /// only the tops of the three piles are available talon cards.
     fn only_pile_tops_pair(&self) -> bool {
-        self.piles() == 3 && !self.options.stock_top_playable && !self.options.overlap_pairs
+        self.piles() == 3 && !self.options.stock_top_playable && !self.options.overlap_pairs.waste()
+    }
+
+    /// Whether pyramid overlap pairs are in play: not with `face_down`,
+    /// where the covered card cannot be chosen.
+    fn pyramid_overlap(&self) -> bool {
+        self.options.overlap_pairs.pyramid() && !self.options.face_down
     }
 
     /// Last pass, one waste pile: some number D of waste cards, taken from
@@ -411,7 +458,8 @@ impl<P: Profile> PairGame<P> {
                 return true;
             }
             let partner_rank = 13 - self.pyramid[p].rank as usize;
-            let beside = self.ranks.pyramid[partner_rank] & self.pyramid_left & !NEVER_TOGETHER[p];
+            let candidates = self.ranks.pyramid[partner_rank] & self.pyramid_left;
+            let beside = partners_in(p, candidates, self.pyramid_overlap());
             beside != 0 || self.talon_partner_waits(p, &ranks.split(COVERING[p] & self.pyramid_left, p))
         })
     }
@@ -425,11 +473,15 @@ impl<P: Profile> PairGame<P> {
         (can_be_last != 0).then_some(can_be_last)
     }
 
-    /// Whether two of `can_be_last` can pair with each other.
+    /// Whether two of `can_be_last` can pair with each other, or (with
+    /// pyramid overlap pairs) one of them with a card covering it directly:
+    /// such a pair can go last though its upper card buries the other.
     fn last_pair_can_be_in_the_pyramid(&self, can_be_last: u32) -> bool {
         bits(can_be_last).any(|x| {
             let partner_rank = 13 - self.pyramid[x].rank as usize;
-            self.ranks.pyramid[partner_rank] & can_be_last & !NEVER_TOGETHER[x] != 0
+            let partners = self.ranks.pyramid[partner_rank] & self.pyramid_left;
+            partners & can_be_last & !NEVER_TOGETHER[x] != 0
+                || (self.pyramid_overlap() && partners & DIRECT_NEIGHBOURS[x] != 0)
         })
     }
 
@@ -552,7 +604,9 @@ impl<P: Profile> PairGame<P> {
     pub(crate) fn lower_bound(&self) -> u32 {
         let pyramid_kings = (self.ranks.pyramid[KING as usize] & self.pyramid_left).count_ones();
         match self.options.win {
-            Win::Pyramid => pyramid_kings + (self.pyramid_cards_left() - pyramid_kings).div_ceil(2),
+            Win::Pyramid => {
+                pyramid_kings + (self.pyramid_cards_left() - pyramid_kings).div_ceil(2) + self.draws_needed()
+            }
             Win::All => {
                 let talon_left = !self.talon_gone & FULL_TALON;
                 let kings = pyramid_kings + (self.ranks.talon[KING as usize] & talon_left).count_ones();
@@ -565,6 +619,39 @@ impl<P: Profile> PairGame<P> {
                 kings + (cards - kings).div_ceil(2) + draws
             }
         }
+    }
+}
+
+impl<P: Profile> PairGame<P> {
+    /// Draws still needed, never overestimated: a pyramid card with no
+    /// pyramid partner it could ever be available with needs a talon card,
+    /// and one still in the stock is available only once the cards above
+    /// it have gone, by draws of up to one card per waste pile. (None with
+    /// an open stock top, whose cards can also leave by pairing.)
+    fn draws_needed(&self) -> u32 {
+        if self.options.stock_top_playable {
+            return 0;
+        }
+        let piles = self.piles();
+        // Draws until talon card `id` lies on the waste (0 if it does).
+        let mut draws_to = [0u32; TALON_CARDS];
+        for (from_top, &id) in self.stock.ids().iter().rev().enumerate() {
+            draws_to[id as usize] = (from_top / piles) as u32 + 1;
+        }
+        let talon_left = !self.talon_gone & FULL_TALON;
+        let overlap = self.pyramid_overlap();
+        let non_kings = self.pyramid_left & !self.ranks.pyramid[KING as usize];
+        bits(non_kings)
+            .filter_map(|position| {
+                let partner = 13 - self.pyramid[position].rank as usize;
+                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left;
+                if partners_in(position, in_pyramid, overlap) != 0 {
+                    return None;
+                }
+                bits(self.ranks.talon[partner] & talon_left).map(|id| draws_to[id]).min()
+            })
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -609,7 +696,7 @@ impl RankPairs {
             talon: game.ranks.talon.map(|dealt| (dealt & talon_left).count_ones()),
             spare: ZERO_COUNTS,
             pyramid_pairs: Default::default(),
-            overlap: game.options.overlap_pairs && !game.options.face_down,
+            overlap: game.pyramid_overlap(),
         }
     }
 
@@ -1093,7 +1180,13 @@ mod tests {
             won_anywhere += won;
         }
         let mut won_with_three = 0;
-        for (options, deals) in [(&[][..], 150), (&[("passes", "2")], 100)] {
+        let three_piles: [(&[(&str, &str)], u64); 4] = [
+            (&[], 150),
+            (&[("passes", "2")], 100),
+            (&[("stock_top_playable", "true")], 150),
+            (&[("passes", "2"), ("stock_top_playable", "true")], 100),
+        ];
+        for (options, deals) in three_piles {
             let (compared, won) = dropping_buried_piles_changes_no_verdict::<ThreePiles>(options, deals);
             assert!(compared >= 30, "three piles {options:?}: only {compared} positions compared");
             won_with_three += won;

@@ -5,6 +5,7 @@
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::Action;
+use crate::search::Line;
 use crate::options::{self, GameOptions, Win};
 use core::marker::PhantomData;
 use patience_engine::card::Card;
@@ -365,6 +366,24 @@ impl<P: Profile> PairGame<P> {
 }
 
 impl<P: Profile> PairGame<P> {
+    /// The moves a search for `line` tries: every legal move, or only a
+    /// King that may go at once, or only a removal every winning line
+    /// makes (see `forced_removal`).
+    fn push_search_actions(&self, out: &mut Vec<Action>, line: Line) {
+        let first = out.len();
+        self.push_actions(out);
+        let only = {
+            let actions = &out[first..];
+            let king_now =
+                |action: &Action| matches!(*action, Action::King(place) if self.king_goes_at_once(place, line));
+            actions.iter().copied().find(king_now).or_else(|| self.forced_removal(actions))
+        };
+        if let Some(only) = only {
+            out.truncate(first);
+            out.push(only);
+        }
+    }
+
     /// Appends every legal move: removals, then a draw or a turn-over.
     fn push_actions(&self, out: &mut Vec<Action>) {
         if self.is_won() {
@@ -454,9 +473,8 @@ impl<P: Profile> Variant for PairGame<P> {
         self.is_won()
     }
 
-    /// A free King can always go at once: removing it never takes a card
-    /// away from another move, and waiting can only bury it on the waste.
-    /// So when one is free, the solver tries only that.
+    /// A King that may go at once (see `king_goes_at_once`) is the only
+    /// move tried when there is one.
     ///
     /// Likewise a removal every winning line must make (see
     /// `forced_removal`) is the only move tried.
@@ -467,16 +485,13 @@ impl<P: Profile> Variant for PairGame<P> {
     }
 
     fn solver_actions_into(&self, out: &mut Vec<Action>) {
-        let first = out.len();
-        self.push_actions(out);
-        let only = {
-            let actions = &out[first..];
-            actions.iter().copied().find(|action| matches!(action, Action::King(_))).or_else(|| self.forced_removal(actions))
-        };
-        if let Some(only) = only {
-            out.truncate(first);
-            out.push(only);
-        }
+        self.push_search_actions(out, Line::Any);
+    }
+
+    /// The same, but a talon King nothing needs to take is not taken
+    /// first (see `king_goes_at_once`).
+    fn optimal_actions_into(&self, out: &mut Vec<Action>) {
+        self.push_search_actions(out, Line::Shortest);
     }
 
     fn state_key(&self) -> u128 {

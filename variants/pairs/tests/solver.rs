@@ -390,3 +390,26 @@ fn dead_positions_along_random_games_are_really_lost() {
     let three_piles = dead_positions_are_really_lost::<ThreePiles>(&[], 40);
     assert!(one_pile >= 60 && three_piles >= 15, "checked {one_pile} and {three_piles} dead positions");
 }
+
+/// A deal of three piles with an open stock top that was once called lost:
+/// the solver took the stock's King first, which shifts every later card to
+/// another pile, and the only wins draw it first (it lands on pile 1, and
+/// the cards after it land where their partners can reach them).
+const KING_MUST_WAIT: &str = "4h 3d Td 7d 3c Tc 8s 6c 7c 6d 5c 8c 5d 8d 5h 4c 9c 4d 9d 4s 9s Jc Jd Js Jh Qc Qd Qh \
+    8h 6h 6s 9h 3h 3s Kc 5s 2c 2d 2h 2s Ac Ad Ah Kd Kh Ks As Qs 7h 7s Th Ts";
+const KING_MUST_WAIT_WIN: &str = "draw, draw, draw, Kc, 2c+Jc, 2d+Jd, 2h+Js, 2s+Jh, Ac+Qc, Ad+Qd, Ah+Qh, \
+    4c+9c, 4d+9d, 4s+9s, 5c+8c, 5d+8d, 5h+8s, 6c+7c, 6d+7d, 3c+Tc, 3d+Td, 4h+9h";
+
+#[test]
+fn a_stock_king_with_three_piles_is_not_taken_before_everything_else() {
+    let game: Three = start(&cards(KING_MUST_WAIT), &[("stock_top_playable", "true")]);
+    let mut known_win = game.clone();
+    play_all(&mut known_win, KING_MUST_WAIT_WIN);
+    assert_eq!(known_win.status().outcome, Outcome::Won, "the line from the report wins");
+    let found = solve(&game, 20_000_000);
+    assert_eq!(found.verdict, Verdict::Winnable);
+    assert!(line_wins(&game, &found.line));
+    let shortest = solve_optimal(&game, 20_000_000);
+    assert_eq!(shortest.verdict, Verdict::Winnable);
+    assert!(line_wins(&game, &shortest.line) && shortest.line.len() <= KING_MUST_WAIT_WIN.split(',').count());
+}

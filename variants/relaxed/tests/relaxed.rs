@@ -114,7 +114,7 @@ fn relaxed_info_and_defaults() {
     let info = Relaxed::info();
     assert_eq!(
         (info.id.as_str(), info.name.as_str(), info.version.as_str()),
-        ("relaxed", "Pyramid (relaxed)", "1.0.0")
+        ("relaxed", "Pyramid (relaxed)", "1.1.0")
     );
     let options: Vec<(&str, &OptionValue)> =
         info.options.iter().map(|o| (o.name.as_str(), &o.default)).collect();
@@ -124,7 +124,7 @@ fn relaxed_info_and_defaults() {
             ("passes", &OptionValue::Choice("1".into())),
             ("win", &OptionValue::Choice("pyramid".into())),
             ("face_down", &OptionValue::Flag(false)),
-            ("overlap_pairs", &OptionValue::Flag(false)),
+            ("overlap_pairs", &OptionValue::Choice("none".into())),
             ("stock_top_playable", &OptionValue::Flag(false)),
         ]
     );
