@@ -1180,15 +1180,17 @@ mod tests {
             won_anywhere += won;
         }
         let mut won_with_three = 0;
-        let three_piles: [(&[(&str, &str)], u64); 4] = [
-            (&[], 150),
-            (&[("passes", "2")], 100),
-            (&[("stock_top_playable", "true")], 150),
-            (&[("passes", "2"), ("stock_top_playable", "true")], 100),
+        // (With an open stock top the rule fires rarely: every stock card
+        // counts as a partner to come.)
+        let three_piles: [(&[(&str, &str)], u64, u32); 4] = [
+            (&[], 150, 30),
+            (&[("passes", "2")], 100, 30),
+            (&[("stock_top_playable", "true")], 150, 30),
+            (&[("passes", "2"), ("stock_top_playable", "true")], 300, 20),
         ];
-        for (options, deals) in three_piles {
+        for (options, deals, at_least) in three_piles {
             let (compared, won) = dropping_buried_piles_changes_no_verdict::<ThreePiles>(options, deals);
-            assert!(compared >= 30, "three piles {options:?}: only {compared} positions compared");
+            assert!(compared >= at_least, "three piles {options:?}: only {compared} positions compared");
             won_with_three += won;
         }
         assert!(won_with_three >= 10 && won_anywhere >= 20, "won: {won_with_three} with three piles, {won_anywhere} with one");
