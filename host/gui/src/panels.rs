@@ -151,7 +151,9 @@ impl PatienceApp {
     }
 
     fn variants_menu(&mut self, ui: &mut Ui) {
-        ScrollArea::vertical().max_height(520.0).show(ui, |ui| {
+        // As tall as the window allows: each entry takes three lines.
+        let height = (ui.ctx().content_rect().height() - 60.0).max(300.0);
+        ScrollArea::vertical().max_height(height).show(ui, |ui| {
             ui.set_min_width(320.0);
             let first_rule_set = self.choices.iter().position(|c| c.rule_set.path.is_some());
             ui.label(RichText::new("Variants").strong());

@@ -1,0 +1,296 @@
+//! Difficulty you can see, a kind first game, winnable deals only, and the
+//! statistics per rule set — through the real app and the real plugins.
+//! The study files in `rulesets/difficulty/` are checked against the
+//! plugins here: a record that the plugins no longer give fails the build.
+
+mod common;
+
+use common::*;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+use patience_compare::PlayerKind;
+use patience_engine::deal::Deal;
+use patience_engine::solver::Verdict;
+use patience_gui::{check_drift, read_study, Command, Deals, Difficulty, PatienceApp, StatsAction, Word};
+use patience_runtime::{Game, RuleSet};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+const MAX_WAIT_FRAMES: usize = 6_000;
+const NAP: Duration = Duration::from_millis(10);
+
+/// Deals of each rule set the drift check plays again: the solver on the
+/// first 20 of each file, the expert (seconds a game in speedpyramid) on
+/// the first 2.
+const DRIFT_SOLVER_DEALS: u64 = 20;
+const DRIFT_EXPERT_DEALS: u64 = 2;
+
+/// Games the expert played per rule set in the study files (the issue asks
+/// for 500; see the README's "Difficulty" for why the files hold fewer).
+const EXPERT_GAMES: u64 = 120;
+
+fn study_dir() -> PathBuf {
+    repo_root().join("rulesets")
+}
+
+/// The figures of the study files in the repository, read once.
+fn difficulty() -> Difficulty {
+    static READ: OnceLock<Difficulty> = OnceLock::new();
+    READ.get_or_init(|| {
+        let (difficulty, problems) = Difficulty::load(&[study_dir()], &catalog());
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(!difficulty.is_empty(), "no study files in {}", study_dir().join("difficulty").display());
+        difficulty
+    })
+    .clone()
+}
+
+fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(&PatienceApp) -> bool) {
+    for _ in 0..MAX_WAIT_FRAMES {
+        if done(harness.state()) {
+            harness.run();
+            return;
+        }
+        harness.step();
+        std::thread::sleep(NAP);
+    }
+    panic!("gave up waiting for {what}");
+}
+
+fn choice_index(app: &PatienceApp, title: &str) -> usize {
+    app.choices().iter().position(|c| c.title == title).unwrap_or_else(|| panic!("no choice {title}"))
+}
+
+fn study_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(study_dir().join("difficulty"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_study_files_cover_every_rule_set_with_enough_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(dir.path());
+    let difficulty = difficulty();
+    assert!(app.choices().len() >= 19);
+    for choice in app.choices() {
+        let figures = difficulty.figures(&choice.rule_set, app.catalog()).unwrap_or_else(|| panic!("no figures for {}", choice.title));
+        assert!(figures.solved >= 2_000, "{}: the solver on {} deals", choice.title, figures.solved);
+        assert!(figures.expert_games >= EXPERT_GAMES, "{}: the expert on {} deals", choice.title, figures.expert_games);
+    }
+}
+
+#[test]
+fn the_study_files_agree_with_the_plugins_and_the_check_catches_a_changed_record() {
+    let catalog = catalog();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    for path in study_files() {
+        let file = read_study(&path).unwrap();
+        // The expert takes seconds a game: only the file of the first
+        // deals is played again with it.
+        let expert = if file.players.contains(&PlayerKind::Expert) && file.from == 1 { DRIFT_EXPERT_DEALS } else { 0 };
+        let differences = check_drift(&file, &catalog, DRIFT_SOLVER_DEALS, expert, jobs).unwrap();
+        assert!(differences.is_empty(), "{} no longer matches the plugins — regenerate it (README, \"Difficulty\"):\n{}", path.display(), differences.join("\n"));
+    }
+
+    // The check can fail: one record changed in a copy of the solver's file
+    // (its first rule set only, to keep it quick) is named.
+    let solver = study_files().into_iter().find(|path| read_study(path).unwrap().players == [PlayerKind::Solver]).expect("a solver study");
+    let mut copy = read_study(&solver).unwrap();
+    copy.rule_sets.truncate(1);
+    copy.records.retain(|record| record.rule_set == 0);
+    let record = copy.records.iter_mut().find(|record| record.deal == copy.from + 3).unwrap();
+    let verdict = &mut record.solver.as_mut().unwrap().verdict;
+    *verdict = if verdict == "winnable" { "not-winnable".to_string() } else { "winnable".to_string() };
+    let differences = check_drift(&copy, &catalog, DRIFT_SOLVER_DEALS, 0, jobs).unwrap();
+    assert_eq!(differences.len(), 1, "{differences:?}");
+    assert!(differences[0].contains(&format!("deal {}", copy.from + 3)), "{differences:?}");
+}
+
+#[test]
+fn a_broken_study_file_is_named_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let studies = dir.path().join("difficulty");
+    std::fs::create_dir_all(&studies).unwrap();
+    let broken = studies.join("broken.json");
+    std::fs::write(&broken, "{\"format\": 1, \"rule_sets\": [oops").unwrap();
+    let (difficulty, problems) = Difficulty::load(&[dir.path().to_path_buf()], &catalog());
+    assert!(difficulty.is_empty());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("broken.json") && problems[0].contains("not a study file"), "{}", problems[0]);
+    assert!(broken.exists(), "the file is kept for the player to look at");
+}
+
+#[test]
+fn the_variants_menu_shows_each_rule_sets_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()).with_difficulty(difficulty()));
+    while !harness.state().notices().is_empty() {
+        harness.state_mut().run_command(Command::DismissNotice(0));
+    }
+    harness.state_mut().start(rule_set("Relaxed, three passes"), Deal::Seed(1));
+    harness.run();
+    click_button(&mut harness, "Variants");
+    // Every entry says how hard it is, in numbers and in a word.
+    let measured = harness.query_all_by_label_contains("expert wins").count();
+    assert_eq!(measured, harness.state().choices().len());
+    assert!(harness.query_by_label_contains("difficulty not measured").is_none());
+    for word in [Word::Easy, Word::VeryHard] {
+        assert!(harness.query_all_by_label(word.text()).next().is_some(), "no `{}` in the menu", word.text());
+    }
+    // The rule sets further down, where the easy ones are.
+    harness.get_by_label("Relaxed, unlimited passes").scroll_to_me();
+    harness.run();
+    harness.snapshot_options("variants-difficulty", &snapshot_options());
+}
+
+#[test]
+fn a_first_launch_opens_the_kindest_rule_set_and_says_so_then_the_last_one_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let catalog = catalog();
+    let difficulty = difficulty();
+    let mut harness = harness(app_in(dir.path()).with_difficulty(difficulty.clone()));
+    let table = harness.state().table().expect("a game");
+    let rule_set = table.rule_set().clone();
+    let figures = difficulty.figures(&rule_set, &catalog).expect("measured");
+    // Winnable well over half the time, and no measured rule set is more
+    // often winnable.
+    assert!(figures.is_kind(), "{figures:?}");
+    for choice in harness.state().choices() {
+        if let Some(other) = difficulty.figures(&choice.rule_set, &catalog).filter(|f| f.is_kind()) {
+            assert!(other.winnable_rate() <= figures.winnable_rate(), "{} is kinder", choice.title);
+        }
+    }
+    let notice = harness.state().notices().iter().find(|n| n.starts_with("Welcome!")).expect("the one-line note").clone();
+    assert!(notice.contains("Variants menu") && !notice.contains('\n'), "{notice}");
+    harness.snapshot_options("first-launch", &snapshot_options());
+
+    // The player picks something else; the next start opens that, quietly.
+    let other = choice_index(harness.state(), "Relaxed, one pass");
+    harness.state_mut().run_command(Command::Choose(other));
+    harness.run();
+    drop(harness);
+    let again = harness_again(dir.path(), difficulty);
+    assert_eq!(again.state().table().unwrap().rule_set().name, "Relaxed, one pass");
+    assert!(again.state().notices().iter().all(|n| !n.starts_with("Welcome!")));
+}
+
+fn harness_again(dir: &std::path::Path, difficulty: Difficulty) -> Harness<'static, PatienceApp> {
+    harness(app_in(dir).with_difficulty(difficulty))
+}
+
+#[test]
+fn winnable_deals_only_deals_proven_deals_counts_them_apart_and_is_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    // Classic one pass: about one deal in a thousand is winnable, so the
+    // search has to skip a good many.
+    let classic = choice_index(harness.state(), "Classic, one pass");
+    harness.state_mut().run_command(Command::Choose(classic));
+    harness.state_mut().run_command(Command::ToggleWinnableOnly);
+    assert!(harness.state().winnable_only());
+    let before = harness.state().table().unwrap().deal().clone();
+    harness.state_mut().run_command(Command::NewGame);
+    assert!(harness.state().is_searching_deal());
+    harness.run();
+    wait_until(&mut harness, "a winnable deal", |app| !app.is_searching_deal());
+    let table = harness.state().table().unwrap();
+    assert!(table.is_winnable_only());
+    let Deal::Seed(number) = table.deal().clone() else { panic!("a deal number") };
+    assert_ne!(Deal::Seed(number), before);
+    assert!(number > 3, "deals 1–3 of classic are not winnable, yet {number} was dealt");
+    // The deal number shows, and the solver agrees.
+    harness.get_by_label_contains(&format!("Deal {number}"));
+    let plugin = table.plugin().clone();
+    let mut game = Game::start(&plugin, &Deal::Seed(number), &table.rule_set().options).unwrap();
+    assert_eq!(game.solve(1_000_000, false).unwrap().verdict, Verdict::Winnable);
+
+    // A game left after a move counts as a winnable-only game.
+    let line = game.solve(1_000_000, false).unwrap().line;
+    harness.state_mut().table_mut().unwrap().play_notation(&line[0]);
+    harness.state_mut().run_command(Command::Restart);
+    let stats = harness.state().stats();
+    assert_eq!(stats.record_of("classic", "Classic, one pass", Deals::WinnableOnly).map(|r| r.played), Some(1));
+    assert!(stats.record("classic", "Classic, one pass").is_none());
+
+    // Replaying the same number by hand plays the same deal.
+    let same = table_rule_set(&harness);
+    harness.state_mut().start(same, Deal::Seed(number));
+    assert_eq!(harness.state().table().unwrap().deal(), &Deal::Seed(number));
+    drop(harness);
+    let again = app_in(dir.path());
+    let mut again = common::harness(again);
+    assert_eq!(again.state().table().unwrap().rule_set().name, "Classic, one pass");
+    assert!(again.state().winnable_only(), "the toggle is remembered per rule set");
+    let relaxed = choice_index(again.state(), "Relaxed, one pass");
+    again.state_mut().run_command(Command::Choose(relaxed));
+    assert!(!again.state().winnable_only());
+}
+
+fn table_rule_set(harness: &Harness<'_, PatienceApp>) -> RuleSet {
+    harness.state().table().unwrap().rule_set().clone()
+}
+
+#[test]
+fn a_custom_rule_set_is_measured_in_the_background_and_can_be_cancelled() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()).with_difficulty(difficulty()).with_measure_sizes(30, 3));
+    harness.state_mut().start(rule_set("Relaxed, three passes"), Deal::Seed(1));
+    harness.state_mut().run_command(Command::ToggleOptions);
+    harness.run();
+    // The studied rule set has its figures in the panel.
+    harness.get_by_label_contains("expert wins");
+    // Change an option: the draft is a custom rule set nobody measured.
+    harness.get_by_label("face_down").click();
+    harness.run();
+    harness.get_by_label("Not measured yet: no study has played these rules.");
+    click_button(&mut harness, "Measure difficulty");
+    assert!(harness.state().measuring().is_some());
+    click_button(&mut harness, "Cancel measuring");
+    assert!(harness.state().measuring().is_none());
+    harness.get_by_label_contains("Measuring cancelled after");
+
+    click_button(&mut harness, "Measure difficulty");
+    wait_until(&mut harness, "the measurement", |app| app.measuring().is_none());
+    harness.get_by_label_contains("of 30 deals · expert wins");
+}
+
+#[test]
+fn statistics_keep_time_and_moves_and_reset_per_rule_set_after_asking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    for name in ["Relaxed, one pass", "Relaxed, three passes"] {
+        harness.state_mut().start_with_deck(rule_set(name), seed_001_deck());
+        for notation in SEED_001_MOVES.split(", ") {
+            harness.state_mut().table_mut().unwrap().play_notation(notation);
+        }
+        harness.state_mut().run_command(Command::Cancel);
+    }
+    let record = harness.state().stats().record("relaxed", "Relaxed, one pass").cloned().expect("a record");
+    assert_eq!((record.played, record.won, record.best_moves), (1, 1, Some(31)));
+    assert_eq!(record.best_time(), Some(Duration::from_secs(4 * 60 + 7)));
+    harness.state_mut().run_command(Command::OpenStats);
+    harness.run();
+    harness.get_by_label("Fewest moves");
+    // The clock, and the best and mean time of each won rule set.
+    assert_eq!(harness.query_all_by_label("4:07").count(), 5);
+
+    harness.state_mut().run_command(Command::Stats(StatsAction::AskReset { plugin: "relaxed".into(), rule_set: "Relaxed, one pass".into() }));
+    harness.run();
+    harness.get_by_label_contains("Forget every game of Relaxed, one pass");
+    click_button(&mut harness, "Keep");
+    assert!(harness.state().stats().record("relaxed", "Relaxed, one pass").is_some());
+    harness.state_mut().run_command(Command::Stats(StatsAction::AskReset { plugin: "relaxed".into(), rule_set: "Relaxed, one pass".into() }));
+    harness.run();
+    click_button(&mut harness, "Reset");
+    assert!(harness.state().stats().record("relaxed", "Relaxed, one pass").is_none());
+    assert!(harness.state().stats().record("relaxed", "Relaxed, three passes").is_some(), "only that rule set");
+    drop(harness);
+    let reopened = app_in(dir.path());
+    assert!(reopened.stats().record("relaxed", "Relaxed, one pass").is_none(), "the reset was saved");
+}
