@@ -1,0 +1,185 @@
+//! The solver benchmark: for every bundled rule set (`rulesets/*.toml`) and
+//! every bundled plugin's defaults, the same deals solved in wasm (the
+//! bundled plugin, under the app's default limits, one instance reused as
+//! `compare` does) and natively (the same crate compiled for this machine),
+//! one core. Prints a markdown table: ms per deal (mean, p99, max), the
+//! wasm/native ratio, positions per deal, unknowns, winnable % and the
+//! memory the wasm instance grew to.
+//!
+//! ```sh
+//! cargo run --release -p patience-tests --example solver_bench -- [--deals N] [--from S]
+//!     [--budget B] [--optimal] [--only NAME]…
+//! ```
+//!
+//! `--optimal` runs the shortest-line search (pair games only); `--only`
+//! keeps the rows whose name contains NAME.
+
+use patience_engine::deal::Deal;
+use patience_engine::options::OptionValue;
+use patience_engine::solver::Verdict;
+use patience_engine::Variant;
+use patience_runtime::{Catalog, Game, RuleSet};
+use patience_tests::catalog;
+use patience_variant_classic::Classic;
+use patience_variant_draw_three::DrawThree;
+use patience_variant_relaxed::Relaxed;
+use patience_variant_speedpyramid::SpeedPyramid;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+struct Settings {
+    deals: u64,
+    from: u64,
+    budget: u64,
+    optimal: bool,
+    only: Vec<String>,
+}
+
+fn main() -> anyhow::Result<()> {
+    let settings = settings_from_args();
+    let catalog = catalog();
+    let mut rows = Vec::new();
+    for plugin in &catalog.plugins {
+        rows.push(RuleSet {
+            name: format!("{} (defaults)", plugin.info.id),
+            description: None,
+            plugin: plugin.info.id.clone(),
+            options: Vec::new(),
+            path: None,
+        });
+    }
+    for path in rule_set_files()? {
+        rows.push(RuleSet::load(&path, catalog)?);
+    }
+    rows.retain(|rule_set| settings.only.is_empty() || settings.only.iter().any(|part| rule_set.name.contains(part)));
+    if settings.optimal {
+        rows.retain(|rule_set| rule_set.plugin != "speedpyramid");
+    }
+    println!(
+        "deals {}–{}, budget {} positions{}, one core\n",
+        settings.from,
+        settings.from + settings.deals - 1,
+        settings.budget,
+        if settings.optimal { ", shortest lines" } else { "" }
+    );
+    println!("| rule set | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal | unknown | winnable | wasm memory |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for rule_set in &rows {
+        let wasm = in_wasm(catalog, rule_set, &settings)?;
+        let native = natively(rule_set, &settings);
+        let ratio = wasm.mean_ms() / native.mean_ms();
+        if wasm.verdicts != native.verdicts {
+            eprintln!("warning: {}: wasm and native verdicts differ", rule_set.name);
+        }
+        let unknown = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
+        let won = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
+        println!(
+            "| {} | {:.3} · {:.1} · {:.0} | {:.3} | {:.2}× | {:.0} | {} | {:.1}% | {} MiB |",
+            rule_set.name,
+            wasm.mean_ms(),
+            wasm.percentile_ms(0.99),
+            wasm.percentile_ms(1.0),
+            native.mean_ms(),
+            ratio,
+            wasm.positions as f64 / settings.deals as f64,
+            unknown,
+            won as f64 * 100.0 / settings.deals as f64,
+            wasm.memory_bytes >> 20,
+        );
+    }
+    Ok(())
+}
+
+/// What solving the deals of one rule set took.
+#[derive(Default)]
+struct Run {
+    millis: Vec<f64>,
+    verdicts: Vec<Verdict>,
+    positions: u64,
+    memory_bytes: usize,
+}
+
+impl Run {
+    fn add(&mut self, millis: f64, verdict: Verdict, positions: u64) {
+        self.millis.push(millis);
+        self.verdicts.push(verdict);
+        self.positions += positions;
+    }
+
+    fn mean_ms(&self) -> f64 {
+        self.millis.iter().sum::<f64>() / self.millis.len().max(1) as f64
+    }
+
+    fn percentile_ms(&self, share: f64) -> f64 {
+        let mut sorted = self.millis.clone();
+        sorted.sort_by(f64::total_cmp);
+        sorted.get(((sorted.len().max(1) - 1) as f64 * share) as usize).copied().unwrap_or(0.0)
+    }
+}
+
+fn in_wasm(catalog: &Catalog, rule_set: &RuleSet, settings: &Settings) -> anyhow::Result<Run> {
+    let plugin = catalog.find(&rule_set.plugin).expect("a bundled plugin");
+    let mut run = Run::default();
+    let mut game = Game::start(plugin, &Deal::Seed(settings.from), &rule_set.options)?;
+    for seed in settings.from..settings.from + settings.deals {
+        game.start_again(&Deal::Seed(seed), &rule_set.options)?;
+        let began = Instant::now();
+        let solution = game.solve(settings.budget, settings.optimal)?;
+        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes);
+    }
+    run.memory_bytes = game.memory_bytes();
+    Ok(run)
+}
+
+fn natively(rule_set: &RuleSet, settings: &Settings) -> Run {
+    match rule_set.plugin.as_str() {
+        "classic" => natively_as::<Classic>(&rule_set.options, settings),
+        "relaxed" => natively_as::<Relaxed>(&rule_set.options, settings),
+        "draw-three" => natively_as::<DrawThree>(&rule_set.options, settings),
+        "speedpyramid" => natively_as::<SpeedPyramid>(&rule_set.options, settings),
+        other => panic!("no native build of `{other}` in this benchmark"),
+    }
+}
+
+fn natively_as<V: Variant>(options: &[(String, OptionValue)], settings: &Settings) -> Run {
+    let mut run = Run::default();
+    for seed in settings.from..settings.from + settings.deals {
+        let game = patience_engine::game::Game::<V>::start(&Deal::Seed(seed), options).expect("a seed deals");
+        let began = Instant::now();
+        let solution = game.solve(settings.budget, settings.optimal);
+        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes);
+    }
+    run
+}
+
+fn rule_set_files() -> anyhow::Result<Vec<PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rulesets");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|path| path.extension().is_some_and(|extension| extension == "toml"));
+    files.sort();
+    Ok(files)
+}
+
+fn settings_from_args() -> Settings {
+    let mut settings = Settings { deals: 2000, from: 1, budget: DEFAULT_BUDGET, optimal: false, only: Vec::new() };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = |what: &str| -> u64 {
+            args.next().and_then(|text| text.replace('_', "").parse().ok()).unwrap_or_else(|| panic!("{what} takes a number"))
+        };
+        match arg.as_str() {
+            "--deals" => settings.deals = number("--deals").max(1),
+            "--from" => settings.from = number("--from"),
+            "--budget" => settings.budget = number("--budget"),
+            "--optimal" => settings.optimal = true,
+            "--only" => settings.only.push(args.next().expect("--only takes a name")),
+            other => panic!("unknown argument `{other}` (see the top of examples/solver_bench.rs)"),
+        }
+    }
+    settings
+}
+
+/// `patience compare`'s default budget.
+const DEFAULT_BUDGET: u64 = 1_000_000;
