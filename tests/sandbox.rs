@@ -144,6 +144,31 @@ fn a_search_that_fills_the_memory_it_is_given_answers_unknown_and_the_game_plays
     small.play("draw").expect("the game plays on after the search");
 }
 
+/// The shortest-line search keeps a node per position it queues; with
+/// little memory for solving it answers `unknown` when refused more (its
+/// tables keep the same headroom as the depth-first one), never an
+/// out-of-memory fault, and the game plays on.
+#[test]
+fn a_shortest_line_search_that_fills_its_memory_answers_unknown_and_the_game_plays_on() {
+    use patience_engine::solver::Verdict;
+    use patience_runtime::{plugin::Source, Limits, Runtime};
+    use std::sync::Arc;
+    let bytes = patience_tests::bundled().into_iter().find(|(file, _)| *file == "relaxed.wasm").unwrap().1;
+    let runtime = Arc::new(Runtime::new(Limits { solve_memory_bytes: 4 << 20, ..Limits::default() }, None).unwrap());
+    let plugin = runtime.load(bytes, Source::Bundled("relaxed.wasm".into())).unwrap();
+    let options = settings(&plugin, &[("passes", "unlimited"), ("stock_top_playable", "true")]);
+    let mut unknown = 0;
+    for seed in 1..=6 {
+        let mut game = Game::start(&plugin, &Deal::Seed(seed), &options).unwrap();
+        let solution = game.solve(u64::MAX, true).unwrap_or_else(|error| panic!("seed {seed}: {error:#}"));
+        if solution.verdict == Verdict::Unknown {
+            unknown += 1;
+            game.play("draw").expect("the game plays on after the search");
+        }
+    }
+    assert!(unknown > 0, "no search reached the memory limit: the test no longer tests it");
+}
+
 /// A worker reuses one instance for deal after deal: each deal started
 /// again must be exactly the deal a fresh instance would start, and solve
 /// the same way.

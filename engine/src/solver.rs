@@ -271,17 +271,25 @@ impl KeySet {
     }
 }
 
-/// `count` empty slots, if the memory for them and [`HEADROOM_BYTES`] more
-/// is granted (the headroom is given back at once: it stays with the
-/// allocator for the small allocations still to come).
+/// `count` empty slots, if the memory for them and the headroom are
+/// granted.
 fn empty_slots<T: Slot>(count: usize) -> Option<Vec<T>> {
     let mut slots = Vec::new();
     slots.try_reserve_exact(count).ok()?;
-    let mut headroom: Vec<u8> = Vec::new();
-    headroom.try_reserve_exact(HEADROOM_BYTES).ok()?;
-    drop(headroom);
+    if !headroom_granted() {
+        return None;
+    }
     slots.resize(count, T::EMPTY);
     Some(slots)
+}
+
+/// Whether [`HEADROOM_BYTES`] more could be had now. The probe is given
+/// back at once: it stays with the allocator for the small allocations
+/// still to come. Every search table checks it after growing, so the
+/// memory limit ends a search with `Unknown`, never with a failed small
+/// allocation.
+fn headroom_granted() -> bool {
+    Vec::<u8>::new().try_reserve_exact(HEADROOM_BYTES).is_ok()
 }
 
 /// Replaces `slots` with twice as many holding the same keys; false if the
@@ -439,10 +447,44 @@ fn replay_to<V: Variant>(start: &V, steps: &[Step<V::Action>], index: u32) -> V 
     state
 }
 
-/// Whether `vec` can take one more element, growing it (fallibly) if
-/// needed: false when the memory was refused.
-fn room_for_one<T>(vec: &mut Vec<T>) -> bool {
-    vec.len() < vec.capacity() || vec.try_reserve(vec.len().max(1024)).is_ok()
+/// A collection the optimal search keeps, grown fallibly.
+trait Grows {
+    fn has_spare(&self) -> bool;
+    /// Doubles the capacity (at least 1,024 more); false if refused.
+    fn try_grow(&mut self) -> bool;
+}
+
+impl<T> Grows for Vec<T> {
+    fn has_spare(&self) -> bool {
+        self.len() < self.capacity()
+    }
+    fn try_grow(&mut self) -> bool {
+        self.try_reserve(self.len().max(1024)).is_ok()
+    }
+}
+
+impl<T: Ord> Grows for BinaryHeap<T> {
+    fn has_spare(&self) -> bool {
+        self.len() < self.capacity()
+    }
+    fn try_grow(&mut self) -> bool {
+        self.try_reserve(self.len().max(1024)).is_ok()
+    }
+}
+
+impl<V> Grows for KeyMap<V> {
+    fn has_spare(&self) -> bool {
+        self.len() < self.capacity()
+    }
+    fn try_grow(&mut self) -> bool {
+        self.try_reserve(self.len().max(1024)).is_ok()
+    }
+}
+
+/// Whether `table` can take one more entry, growing it if needed, with
+/// the headroom still free afterwards: false when memory was refused.
+fn room_for_one(table: &mut impl Grows) -> bool {
+    table.has_spare() || (table.try_grow() && headroom_granted())
 }
 
 /// A shortest winning line: the depth-first [`solve`] first, which settles
@@ -500,8 +542,7 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
             if estimate as usize >= best.len() || child.is_dead() {
                 continue;
             }
-            let grown = best_depth.len() < best_depth.capacity() || best_depth.try_reserve(best_depth.len()).is_ok();
-            if !(grown && room_for_one(&mut steps) && open.try_reserve(1).is_ok()) {
+            if !(room_for_one(&mut best_depth) && room_for_one(&mut steps) && room_for_one(&mut open)) {
                 return unknown(nodes);
             }
             best_depth.insert(key, depth);
