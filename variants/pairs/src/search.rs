@@ -944,9 +944,10 @@ fn augment(i: usize, partners: &[u32], owner: &mut [u8; 32], visited: &mut u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::PYRAMID_CARDS;
     use crate::options::GameOptions;
     use crate::test_profiles::{OnePile, ThreePiles};
-    use patience_engine::card::Card;
+    use patience_engine::card::{Card, Suit};
     use patience_engine::solver::Verdict;
     use patience_engine::Variant;
     use patience_engine::deal::{Deal, DealRng};
@@ -1225,6 +1226,119 @@ mod tests {
         assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
         let solved = patience_engine::solver::solve(&game, 10_000);
         assert_eq!(solved.verdict, Verdict::Winnable);
+    }
+
+    /// The open stock top's part of the rule with three piles, on a
+    /// position built for it: the 10 on pile 1 has no partner now, and the
+    /// 3 in the stock lies where a draw would put it on pile 1 above the
+    /// 10. But after the draw the 3 is the open stock top: the only win
+    /// draws, pairs the 5 on pile 1 with the 8 on pile 2, pairs the 10
+    /// with the 3 and the 4 beneath it with the apex 9.
+    #[test]
+    fn a_three_pile_top_whose_partner_becomes_the_open_stock_top_is_not_dropped() {
+        // Talon in dealt order: 4 10 (pile 1), then the stock 5 8 J 3.
+        let fixed = [(0, "9s"), (28, "4d"), (29, "Th"), (30, "5c"), (31, "8d"), (32, "Jd"), (33, "3s")];
+        let mut deck = Deal::Seed(0).deck().unwrap();
+        for (at, card) in fixed {
+            let card: Card = card.parse().unwrap();
+            let from = deck.iter().position(|&dealt| dealt == card).unwrap();
+            deck.swap(at, from);
+        }
+        let settings = settings_of::<ThreePiles>(&[("passes", "1"), ("stock_top_playable", "true")]);
+        let mut game = PairGame::<ThreePiles>::new(&deck, GameOptions::from_settings::<ThreePiles>(&settings)).unwrap();
+        game.pyramid_left = 1;
+        game.talon_gone = FULL_TALON & !0b11_1111;
+        game.waste = [Pile::EMPTY; 3];
+        [0, 1].into_iter().for_each(|id| game.waste[0].push(id));
+        game.stock = Pile::EMPTY;
+        [5, 4, 3, 2].into_iter().for_each(|id| game.stock.push(id));
+        assert_eq!(game.check_state(), Ok(()));
+        assert_eq!(game.actions(), vec![Action::Draw], "only a draw is possible");
+        assert_eq!(game.buried_for_nothing(), 0, "the 10 still has a partner to come");
+        assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
+        assert_eq!(patience_engine::solver::solve(&game, 10_000).verdict, Verdict::Winnable);
+    }
+
+    /// A small last-pass position of three piles with an open stock top,
+    /// built at random for the rules that are switched off there (the
+    /// three-pile last-pair rule, the buried-pile rule's stock part):
+    /// taking the stock top shifts the pile every later card lands on, so
+    /// those rules' "card i lands on pile i % 3" does not hold. A few
+    /// pyramid cards (a card and all it covers), up to nine talon cards
+    /// spread over the piles and the stock, and ranks from two rank pairs
+    /// and Kings so that pairs are plenty.
+    fn small_open_stock_position(rng: &mut DealRng) -> Option<PairGame<ThreePiles>> {
+        let passes = 1 + rng.below(2) as u32;
+        let options = [("passes", ["1", "2"][passes as usize - 1]), ("stock_top_playable", "true")];
+        let options = GameOptions::from_settings::<ThreePiles>(&settings_of::<ThreePiles>(&options));
+        let mut pyramid_left = 0;
+        for _ in 0..1 + rng.below(2) {
+            let p = rng.below(10) as usize; // rows 1 to 4
+            pyramid_left |= 1 << p | BURIED_UNDER[p];
+        }
+        if pyramid_left.count_ones() > 8 {
+            return None;
+        }
+        let mut talon_left: Vec<u8> = (0..TALON_CARDS as u8).collect();
+        while talon_left.len() > 3 + rng.below(7) as usize {
+            talon_left.remove(rng.below(talon_left.len() as u64) as usize);
+        }
+        let (a, b) = (1 + rng.below(6) as u8, 1 + rng.below(6) as u8);
+        let mut ranks = vec![a, 13 - a, b, 13 - b, KING];
+        ranks.sort();
+        ranks.dedup();
+        let mut pool: Vec<Card> =
+            ranks.into_iter().flat_map(|rank| Suit::ALL.map(|suit| Card { rank, suit })).collect();
+        let places: Vec<usize> =
+            bits(pyramid_left).chain(talon_left.iter().map(|&id| PYRAMID_CARDS + id as usize)).collect();
+        if places.len() > pool.len() {
+            return None;
+        }
+        let mut deck = Deal::Seed(rng.below(1 << 20)).deck().unwrap();
+        for &place in &places {
+            let card = pool.swap_remove(rng.below(pool.len() as u64) as usize);
+            let from = deck.iter().position(|&dealt| dealt == card).unwrap();
+            if places.contains(&from) && from < place {
+                return None; // already placed: try another position
+            }
+            deck.swap(place, from);
+        }
+        let mut game = PairGame::<ThreePiles>::new(&deck, options).unwrap();
+        game.pass = passes;
+        game.pyramid_left = pyramid_left;
+        game.talon_gone = FULL_TALON;
+        game.waste = [Pile::EMPTY; 3];
+        game.stock = Pile::EMPTY;
+        let in_stock = rng.below(talon_left.len() as u64 + 1) as usize;
+        let (on_piles, stock) = talon_left.split_at(talon_left.len() - in_stock);
+        for &id in on_piles {
+            game.waste[rng.below(3) as usize].push(id);
+            game.talon_gone &= !(1 << id);
+        }
+        for &id in stock.iter().rev() {
+            game.stock.push(id);
+            game.talon_gone &= !(1 << id);
+        }
+        game.check_state().ok()?;
+        Some(game)
+    }
+
+    /// The solver's verdict on small open-stock three-pile positions
+    /// equals a search over every legal move. Loosening the last-pair
+    /// rule or the buried-pile rule to an open stock top makes it fail.
+    #[test]
+    fn small_three_pile_positions_with_an_open_stock_are_solved_right() {
+        let mut rng = DealRng::new(0x09E7);
+        let (mut compared, mut won) = (0, 0);
+        while compared < 4_000 {
+            let Some(game) = small_open_stock_position(&mut rng) else { continue };
+            let Some(winnable) = winnable_by_brute_force(&game, 100_000) else { continue };
+            let solved = patience_engine::solver::solve(&game, 1_000_000);
+            assert_eq!(solved.verdict == Verdict::Winnable, winnable, "{game:?}");
+            compared += 1;
+            won += winnable as u32;
+        }
+        assert!(won >= 400 && compared - won >= 400, "{won} of {compared} won");
     }
 
     #[test]
