@@ -6,7 +6,7 @@ use patience_compare::players::ExpertConfig;
 use patience_compare::study::verdict_name;
 use patience_compare::{report, PlayerKind, Study, StudyFile};
 use patience_engine::solver::Verdict;
-use patience_runtime::{Game, Limits};
+use patience_runtime::{Game, Limits, SOLVE_BUDGET};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -20,7 +20,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub optimal: bool,
     /// Positions the solver may expand before answering "unknown".
-    #[arg(long, default_value_t = 5_000_000)]
+    #[arg(long, default_value_t = SOLVE_BUDGET)]
     pub budget: u64,
 }
 
@@ -54,8 +54,8 @@ pub struct CompareArgs {
     /// `patience merge`.
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
-    /// Solver node budget per deal.
-    #[arg(long, default_value_t = 1_000_000)]
+    /// Positions the solver may expand per deal before answering "unknown".
+    #[arg(long, default_value_t = SOLVE_BUDGET)]
     pub budget: u64,
     /// Completions the expert searches per decision.
     #[arg(long, default_value_t = ExpertConfig::default().samples)]

@@ -62,7 +62,7 @@ fn main() -> anyhow::Result<()> {
         settings.budget,
         if settings.optimal { ", shortest lines" } else { "" }
     );
-    println!("| rule set | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal | unknown | winnable | wasm memory |");
+    println!("| rule set | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal mean · max | unknown | winnable | wasm memory |");
     println!("|---|---|---|---|---|---|---|---|");
     for rule_set in &rows {
         let wasm = in_wasm(catalog, rule_set, &settings)?;
@@ -74,7 +74,7 @@ fn main() -> anyhow::Result<()> {
         let unknown = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
         let won = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
         println!(
-            "| {} | {:.3} · {:.1} · {:.0} | {:.3} | {:.2}× | {:.0} | {} | {:.1}% | {} MiB |",
+            "| {} | {:.3} · {:.1} · {:.0} | {:.3} | {:.2}× | {:.0} · {} | {} | {:.1}% | {} MiB |",
             rule_set.name,
             wasm.mean_ms(),
             wasm.percentile_ms(0.99),
@@ -82,6 +82,7 @@ fn main() -> anyhow::Result<()> {
             native.mean_ms(),
             ratio,
             wasm.positions as f64 / settings.deals as f64,
+            wasm.most_positions,
             unknown,
             won as f64 * 100.0 / settings.deals as f64,
             wasm.memory_bytes >> 20,
@@ -96,6 +97,7 @@ struct Run {
     millis: Vec<f64>,
     verdicts: Vec<Verdict>,
     positions: u64,
+    most_positions: u64,
     memory_bytes: usize,
 }
 
@@ -104,6 +106,7 @@ impl Run {
         self.millis.push(millis);
         self.verdicts.push(verdict);
         self.positions += positions;
+        self.most_positions = self.most_positions.max(positions);
     }
 
     fn mean_ms(&self) -> f64 {
@@ -181,5 +184,5 @@ fn settings_from_args() -> Settings {
     settings
 }
 
-/// `patience compare`'s default budget.
-const DEFAULT_BUDGET: u64 = 1_000_000;
+/// The host's default budget (`patience solve`, `compare`, the app).
+const DEFAULT_BUDGET: u64 = patience_runtime::SOLVE_BUDGET;

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 /// Positions the solver may look at per deal: the default of `compare`, so
 /// a deal proven here is proven there too.
-pub const SEARCH_BUDGET: u64 = 1_000_000;
+pub const SEARCH_BUDGET: u64 = patience_runtime::SOLVE_BUDGET;
 
 /// Deals tried before giving up: a rule set that is winnable on fewer than
 /// about one deal in a thousand is not worth waiting for.

@@ -22,7 +22,7 @@ pub const MIN_RULE_SETS: usize = 2;
 pub const MAX_DEALS: u64 = 100_000;
 /// Solver nodes per deal: the `patience compare` default, so the panel
 /// and the command line give the same numbers.
-pub const STUDY_BUDGET: u64 = 1_000_000;
+pub const STUDY_BUDGET: u64 = patience_runtime::SOLVE_BUDGET;
 /// Deal numbers shown per disagreeing pair before "and N more".
 const LISTED_DEALS: usize = 60;
 

@@ -9,9 +9,9 @@ use patience_engine::solver::Verdict;
 use patience_runtime::{Game, LoadedPlugin};
 use std::sync::Arc;
 
-/// Positions the solver may look at for one hint: enough for a deal the
-/// solver can crack at all, small enough to answer in a few seconds.
-pub const HINT_BUDGET: u64 = 2_000_000;
+/// Positions the solver may look at for one hint: the host's one solving
+/// budget, so a hint is decided wherever `compare` decides the deal.
+pub const HINT_BUDGET: u64 = patience_runtime::SOLVE_BUDGET;
 
 /// What the solver said about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]

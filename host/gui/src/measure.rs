@@ -16,8 +16,8 @@ use std::sync::Arc;
 pub const SOLVER_DEALS: u64 = 1_000;
 pub const EXPERT_DEALS: u64 = 100;
 
-/// The solver's budget per deal, as in the study files.
-pub const BUDGET: u64 = 1_000_000;
+/// The solver's budget per deal: the host's one solving budget.
+pub const BUDGET: u64 = patience_runtime::SOLVE_BUDGET;
 
 pub struct Measure {
     pub running: Option<Measuring>,

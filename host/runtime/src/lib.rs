@@ -38,7 +38,7 @@ pub mod validate;
 pub use catalog::{Catalog, LoadProblem};
 pub use config::HostConfig;
 pub use game::{Game, GameError, PluginFault, View};
-pub use limits::Limits;
+pub use limits::{Limits, SOLVE_BUDGET};
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};
 pub use ruleset::RuleSet;
 pub use savegame::SavedGame;

@@ -1,6 +1,15 @@
 //! The sandbox's limits, per call and per game. A host config file
 //! (`[limits]` in `config.toml`, see [`crate::config`]) can change them.
 
+/// Positions a solver may expand on one deal before it answers "unknown",
+/// wherever the host solves without being told otherwise: `patience solve`
+/// and `compare`, the app's hint, measurements and winnable-deal search.
+/// Large enough that no bundled rule set or plugin default ends `unknown`
+/// on deals 1–2000 within the default memory for solving (the solver
+/// benchmark, `tests/examples/solver_bench.rs`, checks it); a search that
+/// needs it all takes seconds, not minutes.
+pub const SOLVE_BUDGET: u64 = 20_000_000;
+
 /// What one plugin may spend. Every game gets its own store, so these are
 /// per game: one plugin burning its budget affects nothing else.
 #[derive(Clone, Debug, PartialEq)]
