@@ -5,7 +5,9 @@
 //! `cargo run --release -p patience-variant-relaxed --example throughput -- [variant] [deals] [name=value…]`
 //!
 //! `variant` is `relaxed` (default), `classic` or `draw-three`; options as in
-//! a rule set, e.g. `passes=3 stock_top_playable=true`.
+//! a rule set, e.g. `passes=3 stock_top_playable=true`. With
+//! `THROUGHPUT_VERDICTS=1` each deal's verdict goes to stderr, one line per
+//! deal: run two builds and `diff` them to see which verdicts a change moved.
 
 use patience_engine::deal::Deal;
 use patience_engine::game::Game;
@@ -53,6 +55,9 @@ fn measure<V: Variant>(deals: u64, options: &[(String, String)]) {
     for seed in 0..deals {
         let game = Game::<V>::start(&Deal::Seed(seed), &given).expect("a seed always deals");
         let solution = game.solve(BUDGET, false);
+        if std::env::var_os("THROUGHPUT_VERDICTS").is_some() {
+            eprintln!("{seed} {:?}", solution.verdict);
+        }
         nodes += solution.nodes;
         per_deal.push(solution.nodes);
         match solution.verdict {
