@@ -12,6 +12,7 @@ use crate::compare_panel::{ComparePanel, Entrant};
 use crate::deal_search::{DealSearch, SearchEnd};
 use crate::demo::{Demo, Tick};
 use crate::difficulty::Difficulty;
+use crate::game_marks::{self, GameMarks};
 use crate::hint::{Hint, HintView};
 use crate::keyboard::{Cursor, Step};
 use crate::measure::Measure;
@@ -424,6 +425,12 @@ impl PatienceApp {
         match Table::from_session(resumed.session, self.clock) {
             Ok(mut table) if !table.is_over() => {
                 table.autosave_to(Some(self.saved_game_path()));
+                let marks = game_marks::load(&self.data_dir);
+                self.notices.extend(marks.notice);
+                let rule_set = table.rule_set();
+                if marks.value.winnable_only && marks.value.belong_to(&rule_set.plugin, &rule_set.name, table.deal()) {
+                    table.mark_winnable_only();
+                }
                 self.draft = Some(OptionsDraft::for_rule_set(table.rule_set(), &table.plugin().info.options));
                 self.table = Some(table);
                 self.current_choice = key.or_else(|| self.current_choice.clone());
@@ -871,6 +878,12 @@ impl PatienceApp {
                 self.start_keyed(rule_set, Deal::Seed(number), key);
                 if let Some(table) = &mut self.table {
                     table.mark_winnable_only();
+                    // The save file does not carry the mark: kept beside
+                    // it, a resumed game is still counted apart.
+                    let marks = GameMarks::of(&table.rule_set().plugin, &table.rule_set().name, table.deal(), true);
+                    if let Err(error) = game_marks::save(&self.data_dir, &marks) {
+                        self.notices.push(format!("The saved game could not be marked as winnable-only in {}: {error:#}", self.data_dir.display()));
+                    }
                 }
             }
             SearchEnd::Said(text) => self.notices.push(text),
@@ -1003,6 +1016,7 @@ impl PatienceApp {
             // the next start.
             table.keep_saved_game();
             let _ = std::fs::remove_file(self.data_dir.join(GAME_FILE));
+            game_marks::remove(&self.data_dir);
         }
         let abandoned = self.table.as_mut().and_then(Table::abandon);
         self.count(abandoned.into_iter().collect());

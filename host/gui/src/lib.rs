@@ -25,8 +25,8 @@
 //! * `plugin_watch` — reloads a plugin file that changed;
 //! * `background` — threads for all of the above, so the window never
 //!   waits;
-//! * `choices`, `settings`, `stats`, `storage` — what can be played and
-//!   what is remembered between runs.
+//! * `choices`, `settings`, `stats`, `storage`, `game_marks` — what can
+//!   be played and what is remembered between runs.
 //!
 //! Run it with [`run_watching`] (it also reloads changed plugin files);
 //! tests drive [`PatienceApp`] with egui_kittest
@@ -50,6 +50,7 @@ mod compare_panel;
 mod deal_search;
 mod demo;
 mod difficulty;
+mod game_marks;
 mod hint;
 mod hud;
 mod keyboard;

@@ -403,6 +403,7 @@ fn a_game_in_progress_is_resumed_at_the_next_start_and_a_damaged_save_is_moved_a
     let table = harness_one.state().table().expect("the saved game is back");
     assert_eq!(table.move_log(), moves_before);
     assert_eq!(table.deal(), &Deal::Seed(12));
+    assert!(!table.is_winnable_only(), "a save without marks is a random deal");
     drop(harness_one);
 
     std::fs::write(data.path().join(patience_gui::GAME_FILE), "format = 1\nplugin = ").unwrap();

@@ -232,6 +232,52 @@ fn winnable_deals_only_deals_proven_deals_counts_them_apart_and_is_remembered() 
     assert!(!again.state().winnable_only());
 }
 
+#[test]
+fn a_winnable_only_game_resumed_at_the_next_start_still_counts_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    let relaxed = choice_index(harness.state(), "Relaxed, three passes");
+    harness.state_mut().run_command(Command::Choose(relaxed));
+    harness.state_mut().run_command(Command::ToggleWinnableOnly);
+    harness.state_mut().run_command(Command::NewGame);
+    wait_until(&mut harness, "a winnable deal", |app| !app.is_searching_deal());
+    let table = harness.state().table().unwrap();
+    assert!(table.is_winnable_only());
+    let deal = table.deal().clone();
+    let mut game = Game::start(table.plugin(), &deal, &table.rule_set().options).unwrap();
+    let line = game.solve(1_000_000, false).unwrap().line;
+    harness.state_mut().table_mut().unwrap().play_notation(&line[0]);
+    // Closing the app keeps the game, to be resumed.
+    eframe::App::on_exit(harness.state_mut());
+    drop(harness);
+
+    let mut again = common::harness(app_in(dir.path()));
+    let table = again.state().table().expect("the saved game is back");
+    assert_eq!((table.deal(), table.move_log()), (&deal, vec![line[0].clone()]));
+    assert!(table.is_winnable_only(), "the resumed game is still a winnable-only deal");
+    again.get_by_label("· proven winnable");
+    for notation in &line[1..] {
+        again.state_mut().table_mut().unwrap().play_notation(notation);
+    }
+    again.state_mut().run_command(Command::Cancel);
+    let stats = again.state().stats();
+    let record = stats.record_of("relaxed", "Relaxed, three passes", Deals::WinnableOnly).cloned().expect("a winnable-only record");
+    assert_eq!((record.played, record.won), (1, 1));
+    assert!(stats.record("relaxed", "Relaxed, three passes").is_none(), "not counted as a random deal");
+
+    // The next game is dealt afresh: a game that is not winnable-only and
+    // resumed from the same directory is not marked by what was left.
+    again.state_mut().run_command(Command::ToggleWinnableOnly);
+    again.state_mut().run_command(Command::NewGame);
+    again.state_mut().table_mut().unwrap().play_notation("draw");
+    eframe::App::on_exit(again.state_mut());
+    drop(again);
+    let third = common::harness(app_in(dir.path()));
+    let table = third.state().table().expect("the plain game is back");
+    assert_eq!(table.move_log(), ["draw"]);
+    assert!(!table.is_winnable_only());
+}
+
 fn table_rule_set(harness: &Harness<'_, PatienceApp>) -> RuleSet {
     harness.state().table().unwrap().rule_set().clone()
 }
