@@ -6,6 +6,7 @@
 //! The panels (`panels.rs`) only report what the player asked for as
 //! [`Command`]s; all the doing happens here, in [`PatienceApp::run_command`].
 
+use crate::animation::Animation;
 use crate::board::BoardEvent;
 use crate::choices::{self, Choice};
 use crate::compare_panel::{ComparePanel, Entrant};
@@ -97,6 +98,8 @@ pub enum Command {
     CancelMeasure,
     /// The statistics window's reset.
     Stats(StatsAction),
+    /// View → Animations: cards slide to their places, or just appear.
+    ToggleAnimations,
     Quit,
 }
 
@@ -157,6 +160,8 @@ pub struct PatienceApp {
     pub(crate) table: Option<Table>,
     /// The keyboard cursor on the single game's board.
     pub(crate) cursor: Cursor,
+    /// The single game's cards sliding after a move.
+    pub(crate) animation: Animation,
     /// Why no game is on the table.
     pub(crate) start_problem: Option<String>,
     pub(crate) first_game_pending: bool,
@@ -216,6 +221,7 @@ impl PatienceApp {
             current_choice: None,
             table: None,
             cursor: Cursor::default(),
+            animation: Animation::default(),
             start_problem: None,
             first_game_pending: true,
             mode: Mode::Single,
@@ -288,6 +294,14 @@ impl PatienceApp {
     /// Test hook: new games get deal numbers `first`, `first + 1`, …
     pub fn with_deal_numbers_from(mut self, first: u64) -> PatienceApp {
         self.deals = DealNumbers::Counting(first);
+        self
+    }
+
+    /// Test hook: cards slide after a move (`true`) or just appear, as
+    /// View → Animations sets it. The tests' harness switches them off, so
+    /// every snapshot shows cards at rest.
+    pub fn with_animations(mut self, on: bool) -> PatienceApp {
+        self.settings.animations = on;
         self
     }
 
@@ -526,6 +540,9 @@ impl PatienceApp {
                 if let (BoardEvent::Clicked(slot), Some(table)) = (event, &self.table) {
                     self.cursor.put(table.layout(), slot);
                 }
+                if let BoardEvent::Dropped { .. } = event {
+                    self.animation.dropped();
+                }
                 self.with_table(|table| play_event(table, event));
             }
             Command::MoveCursor(step) => {
@@ -545,6 +562,11 @@ impl PatienceApp {
             Command::MeasureDifficulty => self.measure_difficulty(),
             Command::CancelMeasure => self.measure.cancel(),
             Command::Stats(action) => self.stats_action(action),
+            Command::ToggleAnimations => {
+                self.settings.animations = !self.settings.animations;
+                self.animation.snap();
+                self.save_settings();
+            }
             Command::Pane(index, action) => self.pane_action(index, action),
             Command::DismissFault => {
                 self.start_problem = None;
@@ -610,6 +632,20 @@ impl PatienceApp {
             Some(table) if self.mode == Mode::Single => self.cursor.follow(table.layout()),
             _ => self.cursor.hide(),
         }
+    }
+
+    /// Starts the slides of a move the table just made (at `now`, egui's
+    /// input time), once a frame after its commands and background work.
+    pub(crate) fn follow_moves(&mut self, now: f64) {
+        let current = self.table.as_ref().map(|table| (table.position(), table.layout()));
+        self.animation.follow(now, self.settings.animations, current);
+    }
+
+    /// Where the single game's board painted the cards still sliding in
+    /// the last frame, by slot (their widgets are at their new places
+    /// already); empty when every card is at rest.
+    pub fn cards_in_flight(&self, ctx: &egui::Context) -> Vec<(u32, egui::Rect)> {
+        crate::board::in_flight(ctx, crate::keyboard::board_id())
     }
 
     /// The slot the keyboard cursor is on, when it is shown.

@@ -2,13 +2,18 @@
 //! space it is given, in z order so overlapping rows look like what they
 //! are. Every slot is an accessible, clickable, draggable widget; the board
 //! reports what the player did and leaves the meaning to the table.
+//! Cards still sliding after a move (see `animation`) are painted on their
+//! way, over the others, while their widgets already take clicks at their
+//! new places.
 
+use crate::animation::{Slide, Sliding};
 use crate::cards::{self, Emphasis};
 use crate::labels::slot_label;
 use egui::{Id, LayerId, Order, Rect, Sense, Ui, Role, Vec2, WidgetInfo, vec2};
 use patience_engine::layout::{Face, Layout, Slot, CARD_HEIGHT, CARD_WIDTH};
 
-/// What the table wants emphasised besides playability.
+/// What the table wants emphasised besides playability, and the cards
+/// still sliding to their places.
 #[derive(Clone, Debug, Default)]
 pub struct Marks<'a> {
     pub selected: Option<u32>,
@@ -20,6 +25,8 @@ pub struct Marks<'a> {
     /// The one slot Tab stops at (the board is one stop, not one per card);
     /// no slot takes keyboard focus when `None`.
     pub tab_stop: Option<u32>,
+    /// Cards on their way after a move; `None` draws every card at its place.
+    pub sliding: Option<Sliding<'a>>,
 }
 
 /// What the player did on the board this frame.
@@ -47,9 +54,14 @@ pub struct Geometry {
 
 impl Geometry {
     pub fn fit(layout: &Layout, rect: Rect) -> Geometry {
+        Geometry::fit_size([layout.width, layout.height], rect)
+    }
+
+    /// The geometry of a layout of `size` (board units) in `rect`.
+    pub fn fit_size(size: [f32; 2], rect: Rect) -> Geometry {
         let margin = 10.0;
-        let width = layout.width.max(CARD_WIDTH);
-        let height = layout.height.max(CARD_HEIGHT);
+        let width = size[0].max(CARD_WIDTH);
+        let height = size[1].max(CARD_HEIGHT);
         let unit = ((rect.width() - 2.0 * margin) / width).min((rect.height() - 2.0 * margin) / height).max(8.0);
         let size = vec2(width, height) * unit;
         let origin = rect.center() - size / 2.0;
@@ -59,8 +71,13 @@ impl Geometry {
     /// A slot's card on screen, a hair smaller than its place so cards
     /// side by side keep a gap between them.
     pub fn slot_rect(&self, slot: &Slot) -> Rect {
+        self.rect_at([slot.x, slot.y])
+    }
+
+    /// The card whose top-left corner is at `at` (board units) on screen.
+    pub fn rect_at(&self, at: [f32; 2]) -> Rect {
         let place = Rect::from_min_size(
-            self.origin + vec2(slot.x, slot.y) * self.unit,
+            self.origin + vec2(at[0], at[1]) * self.unit,
             vec2(CARD_WIDTH, CARD_HEIGHT) * self.unit,
         );
         place.shrink(self.unit * 0.025)
@@ -120,7 +137,8 @@ pub fn board_ui(ui: &mut Ui, board: Id, layout: &Layout, marks: &Marks) -> Optio
     let mut event = None;
     for slot in draw_order(layout) {
         let slot_rect = geometry.slot_rect(slot);
-        if let Some(happened) = slot_ui(ui, board, slot, slot_rect, marks, faint.contains(&slot.id)) {
+        let slide = marks.sliding.as_ref().and_then(|sliding| sliding.of(slot.id));
+        if let Some(happened) = slot_ui(ui, board, slot, slot_rect, marks, faint.contains(&slot.id), slide) {
             event = Some(happened);
         }
     }
@@ -129,6 +147,11 @@ pub fn board_ui(ui: &mut Ui, board: Id, layout: &Layout, marks: &Marks) -> Optio
             cards::paint_badge(ui.painter(), geometry.slot_rect(slot), label);
         }
     }
+    let flying = match &marks.sliding {
+        Some(sliding) => paint_sliding(ui, layout, &geometry, rect, sliding, marks),
+        None => Vec::new(),
+    };
+    ui.ctx().data_mut(|data| data.insert_temp(board.with(IN_FLIGHT), flying));
     if let Some(slot) = marks.cursor.and_then(|id| layout.slots.iter().find(|slot| slot.id == id)) {
         cards::paint_cursor(ui.painter(), geometry.slot_rect(slot));
     }
@@ -146,18 +169,49 @@ fn dropped_on(ui: &Ui, board: Id, layout: &Layout, geometry: &Geometry) -> Optio
     (target.id != dragged.slot).then_some(BoardEvent::Dropped { from: dragged.slot, to: target.id })
 }
 
+/// Where a board keeps the rects it painted its sliding cards at.
+const IN_FLIGHT: &str = "cards in flight";
+
+/// Where `board` painted the cards still on their way in its last frame,
+/// by slot: empty when every card was at its place.
+pub fn in_flight(ctx: &egui::Context, board: Id) -> Vec<(u32, Rect)> {
+    ctx.data(|data| data.get_temp(board.with(IN_FLIGHT))).unwrap_or_default()
+}
+
+/// The cards on their way, each between its old place (on the old
+/// layout's geometry) and its new one, over every slot and badge, in z
+/// order; and
+/// where each was painted.
+fn paint_sliding(ui: &Ui, layout: &Layout, geometry: &Geometry, rect: Rect, sliding: &Sliding, marks: &Marks) -> Vec<(u32, Rect)> {
+    let old = Geometry::fit_size(sliding.motion.from_size, rect);
+    let mut painted = Vec::new();
+    for slot in draw_order(layout) {
+        let Some(slide) = sliding.of(slot.id) else { continue };
+        let on_the_way = old.rect_at(slide.from).lerp_towards(&geometry.slot_rect(slot), sliding.progress);
+        cards::paint_slot(ui.painter(), on_the_way, slot, emphasis(slot, marks));
+        painted.push((slot.id, on_the_way));
+    }
+    painted
+}
+
 /// One slot: painted, labelled for accessibility, clickable and draggable.
-fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint: bool) -> Option<BoardEvent> {
+/// A card still sliding here is painted by `paint_sliding`; its place shows
+/// what lay there before (`Slide::under`) until it lands.
+fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint: bool, slide: Option<&Slide>) -> Option<BoardEvent> {
     let sense = if marks.tab_stop == Some(slot.id) { Sense::click_and_drag() } else { Sense::CLICK | Sense::DRAG };
     let response = ui.interact(rect, board.with(slot.id), sense);
     let label = slot_label(slot);
     let selected = marks.selected == Some(slot.id);
     response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
     let emphasis = emphasis(slot, marks);
-    if faint && emphasis == Emphasis::Plain {
-        cards::paint_faint_spot(ui.painter(), rect);
-    } else {
-        cards::paint_slot(ui.painter(), rect, slot, emphasis);
+    match slide {
+        Some(slide) => {
+            if let Some(under) = &slide.under {
+                cards::paint_slot(ui.painter(), rect, under, Emphasis::Plain);
+            }
+        }
+        None if faint && emphasis == Emphasis::Plain => cards::paint_faint_spot(ui.painter(), rect),
+        None => cards::paint_slot(ui.painter(), rect, slot, emphasis),
     }
 
     if response.hovered() && slot.playable {

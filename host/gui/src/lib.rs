@@ -11,6 +11,8 @@
 //!   and accessible labels;
 //! * `hud`, `options_panel`, `rules_window`, `stats_window`,
 //!   `side_by_side` — the other panels;
+//! * `animation` — cards slide to where a move put them (View →
+//!   Animations);
 //! * `keyboard` — the keyboard cursor and where the arrow keys take it,
 //!   from the layout's geometry alone;
 //! * `hint` — the next move of a winning line (H), from the plugin's
@@ -41,6 +43,7 @@
 //! images are rewritten; `UPDATE_SNAPSHOTS=force` rewrites all), look at
 //! the images, and commit them.
 
+mod animation;
 mod app;
 mod background;
 mod board;

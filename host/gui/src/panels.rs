@@ -184,6 +184,12 @@ impl PatienceApp {
         if ui.checkbox(&mut self.options_open, "Options panel").clicked() {
             ui.close();
         }
+        let mut animations = self.settings.animations;
+        let toggle = ui.checkbox(&mut animations, "Animations").on_hover_text("Cards slide to where a move puts them");
+        if toggle.clicked() {
+            self.commands.push(Command::ToggleAnimations);
+            ui.close();
+        }
     }
 
     /// Who plays the demo, and how fast.
@@ -439,6 +445,7 @@ impl PatienceApp {
             hinted: &hinted,
             cursor: self.cursor.slot(),
             tab_stop: self.board_home(),
+            sliding: self.animation.sliding(ui.input(|i| i.time)),
         };
         if let Some(event) = board::board_ui(ui, keyboard::board_id(), table.layout(), &marks) {
             self.commands.push(Command::Board(event));
@@ -562,8 +569,10 @@ impl PatienceApp {
     fn run_commands(&mut self, ctx: &Context) {
         let commands = std::mem::take(&mut self.commands);
         if !commands.is_empty() {
-            // What the commands changed is drawn on the next frame.
+            // What the commands changed is drawn on the next frame; cards
+            // still sliding are put in their places first.
             ctx.request_repaint();
+            self.animation.snap();
         }
         for command in commands {
             self.run_command(command);
@@ -672,6 +681,10 @@ impl eframe::App for PatienceApp {
         let now = ctx.input(|i| i.time);
         if let Some(after) = self.background_work(now) {
             ctx.request_repaint_after(after);
+        }
+        self.follow_moves(now);
+        if self.animation.sliding(now).is_some() {
+            ctx.request_repaint();
         }
         if self.clock == Clock::Real && self.table.as_ref().is_some_and(|t| !t.is_over()) {
             // The clock on the HUD ticks once a second.

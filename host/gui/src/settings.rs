@@ -1,6 +1,7 @@
 //! What the app remembers between runs besides statistics: the last
 //! variant or rule set, the options chosen for each, which are played on
-//! winnable deals only, and the window size.
+//! winnable deals only, whether cards slide when they move, and the window
+//! size.
 
 use patience_engine::options::{OptionSpec, OptionValue};
 use serde::{Deserialize, Serialize};
@@ -8,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub const FILE_NAME: &str = "settings.toml";
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// The key of the last choice played (see `choices::Choice::key`).
@@ -20,6 +21,15 @@ pub struct Settings {
     pub winnable_only: BTreeSet<String>,
     /// The window's inner size in points.
     pub window: Option<[f32; 2]>,
+    /// Cards slide to where a move puts them (View → Animations). On
+    /// unless switched off; settings files from before it read as on.
+    pub animations: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings { last_choice: None, options: BTreeMap::new(), winnable_only: BTreeSet::new(), window: None, animations: true }
+    }
 }
 
 /// Values as text, for the settings file.
@@ -36,4 +46,19 @@ pub fn from_text(text: &BTreeMap<String, String>, specs: &[OptionSpec]) -> Vec<(
             Some((name.clone(), spec.parse(value).ok()?))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn animations_are_on_unless_switched_off() {
+        assert!(Settings::default().animations);
+        let older: Settings = toml::from_str("last_choice = \"plugin:relaxed\"\n").unwrap();
+        assert!(older.animations, "a file from before the setting");
+        let off = Settings { animations: false, ..Settings::default() };
+        let read: Settings = toml::from_str(&toml::to_string(&off).unwrap()).unwrap();
+        assert!(!read.animations);
+    }
 }

@@ -150,6 +150,14 @@ pub struct Position {
     generation: u64,
 }
 
+impl Position {
+    /// Both positions are of the same game (one table), whatever moves lie
+    /// between them.
+    pub fn same_game(&self, other: &Position) -> bool {
+        self.table == other.table
+    }
+}
+
 /// Why a game could not be replayed onto another version of its plugin.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayFailure {

@@ -50,7 +50,11 @@ pub fn app_in(dir: &Path) -> PatienceApp {
         .with_fixed_clock(Duration::from_secs(4 * 60 + 7))
 }
 
+/// The app in a window of the usual size, run until it settles. Cards
+/// do not slide here (every snapshot shows them at rest); tests of the
+/// slides switch animations on again.
 pub fn harness(app: PatienceApp) -> Harness<'static, PatienceApp> {
+    let app = app.with_animations(false);
     let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_max_steps(24).wgpu().build_eframe(|_| app);
     harness.run();
     harness
