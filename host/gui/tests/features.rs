@@ -1,4 +1,4 @@
-//! Hint, Compare, Demo and hot reload, driven through the real app with
+//! Hint, Compare, Demo, hot reload and sliding cards, driven through the real app with
 //! egui_kittest like `app.rs` does. Background work (the solver, the
 //! study, a reloaded plugin) runs on its own threads; the tests poll the
 //! app frame by frame, a bounded number of times, until it has answered.
@@ -10,8 +10,8 @@ use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 use patience_compare::stats::percent_with_interval;
 use patience_engine::deal::Deal;
-use patience_engine::layout::Outcome;
-use patience_gui::{load_rule_sets, HintView, Mode, PatienceApp};
+use patience_engine::layout::{Outcome, SlotKind};
+use patience_gui::{load_rule_sets, slot_label, HintView, Mode, PatienceApp};
 use patience_runtime::plugin::Source;
 use patience_runtime::Catalog;
 use std::path::Path;
@@ -282,4 +282,76 @@ fn replace_file(path: &Path, bytes: &[u8]) {
     let later = SystemTime::now() + Duration::from_secs(60);
     std::fs::File::options().write(true).open(&aside).unwrap().set_modified(later).unwrap();
     std::fs::rename(&aside, path).unwrap();
+}
+
+fn in_flight(harness: &Harness<'_, PatienceApp>) -> Vec<(u32, egui::Rect)> {
+    harness.state().cards_in_flight(&harness.ctx)
+}
+
+/// The accessible label of the stock (the open stock shows its top card).
+fn stock(harness: &Harness<'_, PatienceApp>) -> String {
+    let table = harness.state().table().unwrap();
+    slot_label(table.layout().slots.iter().find(|s| s.kind == SlotKind::Stock).unwrap())
+}
+
+#[test]
+fn a_drawn_card_slides_to_its_new_place_and_animations_can_be_switched_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(dir.path()).with_animations(true);
+    // Frames a sixtieth of a second apart, so a slide spans several.
+    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_step_dt(1.0 / 60.0).with_max_steps(60).wgpu().build_eframe(|_| app);
+    harness.run();
+    harness.state_mut().start_with_deck(rule_set("Relaxed, open stock"), seed_001_deck());
+    harness.run();
+    assert!(in_flight(&harness).is_empty(), "a new deal just appears");
+
+    // The open stock's top card goes to the waste: the frame after the
+    // key (D) draws it on its way, while its widget already waits at the
+    // new place.
+    let label = stock(&harness);
+    let old = harness.get_by_label(&label).rect().center();
+    harness.key_press(egui::Key::D);
+    harness.step();
+    assert_eq!(moves_made(&harness), 1);
+    harness.step();
+    let new = harness.get_by_label(&label).rect().center();
+    let flying = in_flight(&harness);
+    assert_eq!(flying.len(), 1, "{flying:?}");
+    let now = flying[0].1.center();
+    assert!(old.distance(new) > 50.0, "the card changes place: {old:?} → {new:?}");
+    assert!(old.distance(now) > 1.0 && now.distance(new) > 1.0, "between {old:?} and {new:?}: {now:?}");
+    assert!((old.distance(now) + now.distance(new) - old.distance(new)).abs() < 1.0, "on the way: {now:?}");
+    // After the slide's time it is at its place, and nothing moves.
+    harness.run();
+    assert!(in_flight(&harness).is_empty());
+    assert_eq!(harness.get_by_label(&label).rect().center(), new);
+
+    // A draw mid-slide puts the first card in its place at once and
+    // starts the next card's slide, from the stock again.
+    harness.key_press(egui::Key::D);
+    harness.step();
+    harness.step();
+    harness.key_press(egui::Key::D);
+    harness.step();
+    assert_eq!(moves_made(&harness), 3);
+    harness.step();
+    let flying = in_flight(&harness);
+    assert_eq!(flying.len(), 1, "only the last card slides: {flying:?}");
+    let now = flying[0].1.center();
+    assert!(now.distance(old) < now.distance(new), "it has just left the stock: {now:?}");
+    harness.run();
+    assert!(in_flight(&harness).is_empty());
+
+    // View → Animations off: cards just appear, and the choice is kept.
+    click_button(&mut harness, "View");
+    harness.get_by_label("Animations").click();
+    harness.run();
+    assert!(!harness.state().settings().animations);
+    harness.key_press(egui::Key::D);
+    harness.step();
+    harness.step();
+    assert_eq!(moves_made(&harness), 4);
+    assert!(in_flight(&harness).is_empty(), "no slide with animations off");
+    drop(harness);
+    assert!(!common::app_in(dir.path()).settings().animations, "remembered in the settings");
 }
