@@ -22,8 +22,9 @@ pub struct PluginArgs {
     /// config file; this flag wins).
     #[arg(long, value_name = "MIB", global = true)]
     pub memory_limit: Option<usize>,
-    /// Host config file (TOML, a `[limits]` table: memory_mib, call_fuel,
-    /// solve_fuel, log_lines, output_mib, max_slots, max_moves). Default:
+    /// Host config file (TOML, a `[limits]` table: memory_mib,
+    /// solve_memory_mib, call_fuel, solve_fuel, log_lines, output_mib,
+    /// max_slots, max_moves). Default:
     /// `config.toml` in the data directory, if it exists.
     #[arg(long = "config", value_name = "FILE", global = true, env = "PATIENCE_CONFIG")]
     pub config: Option<PathBuf>,

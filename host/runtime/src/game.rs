@@ -86,8 +86,15 @@ pub(crate) fn describe_trap(
     if let Some(trap) = error.downcast_ref::<wasmtime::Trap>() {
         return match trap {
             wasmtime::Trap::OutOfFuel => {
-                let fuel = if solving { limits.solve_fuel } else { limits.call_fuel };
-                format!("it ran out of fuel: more than {fuel} instructions in one call (an endless loop?)")
+                if solving {
+                    format!(
+                        "it ran out of fuel: more than {} instructions in one call (an endless loop, or a search \
+                         longer than the limit `solve_fuel` in the host config allows)",
+                        limits.solve_fuel
+                    )
+                } else {
+                    format!("it ran out of fuel: more than {} instructions in one call (an endless loop?)", limits.call_fuel)
+                }
             }
             wasmtime::Trap::StackOverflow => "it overflowed its stack (endless recursion?)".to_string(),
             _ if memory_refused => memory(),

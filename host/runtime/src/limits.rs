@@ -25,7 +25,10 @@ pub struct Limits {
     /// Fuel (roughly: wasm instructions) for one ordinary call such as
     /// `moves` or `apply`.
     pub call_fuel: u64,
-    /// Fuel for one `solve` call.
+    /// Fuel for one `solve` call: enough for a search of
+    /// [`SOLVE_BUDGET`] positions of the costliest bundled rule set (a
+    /// dead check can cost tens of thousands of instructions), so the
+    /// budget or the memory ends a search, and fuel only an endless loop.
     pub solve_fuel: u64,
     /// Log lines kept per game (older ones are dropped).
     pub log_lines: usize,
@@ -46,7 +49,7 @@ impl Default for Limits {
             memory_bytes: 64 << 20,
             solve_memory_bytes: 512 << 20,
             call_fuel: 500_000_000,
-            solve_fuel: 50_000_000_000,
+            solve_fuel: 500_000_000_000,
             log_lines: 64,
             output_bytes: 16 << 20,
             max_slots: crate::validate::MAX_SLOTS,
