@@ -8,10 +8,13 @@
 //!   solver and the players on each, in parallel, shardable;
 //! * [`report`]: per-rule-set rows with 95% Wilson intervals, the paired
 //!   table, and table / CSV / JSON output; shards merge back exactly;
-//! * [`winnable`]: the next deal number the solver proves winnable.
+//! * [`winnable`]: the next deal number the solver proves winnable;
+//! * [`explore`]: one variant under every combination of its options, and
+//!   what each option does (paired on the same deals).
 //!
 //! Everything goes through the plugin contract, so it works for any plugin.
 
+pub mod explore;
 pub mod players;
 pub mod report;
 pub mod stats;
