@@ -63,7 +63,9 @@ pub enum Command {
     Solve(crate::study_cli::SolveArgs),
     /// Deal the same deals to several rule sets; solve and play each.
     Compare(crate::study_cli::CompareArgs),
-    /// Combine `compare --format json --shard I/N` outputs into one result.
+    /// One variant under every combination of its options: a row each, and what each option does.
+    Explore(crate::explore_cli::ExploreArgs),
+    /// Combine `compare` (or `explore`) `--format json --shard I/N` outputs into one result.
     Merge(crate::study_cli::MergeArgs),
     /// Measure plugin call costs and plugin loading (cold and cached).
     Bench(crate::bench::BenchArgs),
@@ -85,7 +87,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(Command::Resume { moves, save }) => resume(&args.plugins, &moves, &save),
         Some(Command::Solve(solve)) => crate::study_cli::solve(&args.plugins, &solve),
         Some(Command::Compare(compare)) => crate::study_cli::compare(&args.plugins, &compare),
-        Some(Command::Merge(merge)) => crate::study_cli::merge(&merge),
+        Some(Command::Explore(explore)) => crate::explore_cli::explore(&args.plugins, &explore),
+        Some(Command::Merge(merge)) => crate::explore_cli::merge(&merge),
         Some(Command::Bench(bench)) => crate::bench::run(&args.plugins, &bench),
         Some(Command::New(new)) => crate::author::new(&new),
         Some(Command::Build(build)) => crate::author::build(&args.plugins, &build),

@@ -5,6 +5,7 @@
 //!
 //! * `cli`: the command line (clap) — `list`, `show`, `play`, `bench`;
 //! * `study_cli`: `solve`, `compare`, `merge`;
+//! * `explore_cli`: `explore` (and `merge` of its shards);
 //! * `setup`: the runtime, the catalog (bundled + plugins directory) and
 //!   resolving `<variant|ruleset.toml>` arguments;
 //! * `board_text`: a layout drawn as text;
@@ -14,6 +15,7 @@ mod author;
 mod bench;
 mod board_text;
 mod cli;
+mod explore_cli;
 mod setup;
 mod study_cli;
 
