@@ -1,22 +1,37 @@
-//! Cards slide to where a move put them — this module's one job.
+//! Cards slide to where a move put them, and fade where a move took them
+//! away — this module's one job.
 //!
 //! It compares the layout before a change of the game (a move by click,
 //! key, demo, undo or redo) with the layout after it, and finds the cards
 //! that changed place: a card is known by the face it shows, so only
-//! face-up cards that appear once in each layout can be followed; face-down
-//! cards, jokers and empty slots simply appear where they are. Each moved
-//! card then slides for [`DURATION`] from its old place to its new one,
-//! easing out, timed by egui's input clock (so tests step it like frames).
+//! face-up cards that appear once in each layout can be followed; jokers,
+//! empty slots and face-down cards that stay face down simply appear where
+//! they are. Each moved card then slides for [`DURATION`] from its old
+//! place to its new one, easing out, timed by egui's input clock (so tests
+//! step it like frames).
 //!
-//! A slide never blocks anything: the board takes clicks at the cards' new
-//! places all along, and a new change (or any command) snaps the slide at
-//! once before the next one starts. A new game, or animations switched off
-//! in the View menu, just shows the new layout. Nothing here knows which
-//! variant is played: only slots, positions and faces.
+//! Two more rules, both read from the layout alone:
+//! - A face-up card that no slot showed before (it was face down) comes
+//!   from the stock when the stock gave cards: the layout has exactly one
+//!   slot of kind `Stock`, the same slot before and after, and the number
+//!   its label shows (its card count) went down. The card slides from the
+//!   stock's old place. Without such a stock (no stock, two stocks, no
+//!   count on the label, a count that did not go down) it just appears.
+//! - A face-up card shown before and nowhere after (removed, or covered
+//!   with nothing sliding onto it) fades out at its old place over the
+//!   same [`DURATION`], shrinking a little. A card covered by a card that
+//!   slides onto it is shown under that card instead (see [`Slide::under`]).
+//!
+//! Neither ever blocks anything: sliding and fading cards are only painted,
+//! the board takes clicks at the cards' new places all along, and a new
+//! change (or any command) snaps them at once before the next one starts.
+//! A new game, or animations switched off in the View menu, just shows the
+//! new layout. Nothing here knows which variant is played: only slots,
+//! slot kinds, labels, positions and faces.
 
 use crate::table::Position;
 use patience_engine::card::Card;
-use patience_engine::layout::{Face, Layout, Slot};
+use patience_engine::layout::{Face, Layout, Slot, SlotKind};
 use std::collections::HashMap;
 
 /// How long a slide takes, in seconds.
@@ -36,15 +51,36 @@ pub struct Slide {
     pub under: Option<Slot>,
 }
 
+/// A card shown before a change and nowhere after it, fading out at its
+/// old place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fade {
+    /// The slot that showed it, as it was: its place is in board units of
+    /// the old layout.
+    pub was: Slot,
+}
+
 /// The cards that changed place between `old` and `new`, in the new
-/// layout's order.
+/// layout's order: face-up cards shown in both at different places, and
+/// newly face-up cards the stock gave (see the module's rules).
 pub fn slides(old: &Layout, new: &Layout) -> Vec<Slide> {
     let before = unique_cards(old);
     let after = unique_cards(new);
+    let stock = giving_stock(old, new);
     let mut moving: Vec<(&Slot, &Slot)> = Vec::new();
     for slot in &new.slots {
         let Some(card) = identity(slot.face) else { continue };
-        let (Some(Some(was)), Some(Some(_))) = (before.get(&card), after.get(&card)) else { continue };
+        let Some(Some(_)) = after.get(&card) else { continue };
+        let was = match before.get(&card) {
+            Some(Some(was)) => *was,
+            // Shown before, but more than once: which one cannot be told.
+            Some(None) => continue,
+            // Face down before: from the stock, if it gave cards.
+            None => match stock {
+                Some(stock) => stock,
+                None => continue,
+            },
+        };
         if (was.x, was.y) != (slot.x, slot.y) {
             moving.push((was, slot));
         }
@@ -59,6 +95,37 @@ pub fn slides(old: &Layout, new: &Layout) -> Vec<Slide> {
             under: old.slots.iter().find(|s| s.id == to.id && (s.x, s.y) == (to.x, to.y) && !flying(s.face)).cloned(),
         })
         .collect()
+}
+
+/// The face-up cards of `old` (each shown once) that `new` shows nowhere,
+/// in the old layout's order; except a card that `slides` show under the
+/// card sliding onto its slot.
+pub fn fades(old: &Layout, new: &Layout, slides: &[Slide]) -> Vec<Fade> {
+    let before = unique_cards(old);
+    let after = unique_cards(new);
+    let shown_under = |slot: &Slot| slides.iter().any(|slide| slide.under.as_ref().is_some_and(|under| under.id == slot.id));
+    old.slots
+        .iter()
+        .filter(|slot| identity(slot.face).is_some_and(|card| matches!(before.get(&card), Some(Some(_))) && !after.contains_key(&card)))
+        .filter(|slot| !shown_under(slot))
+        .map(|slot| Fade { was: slot.clone() })
+        .collect()
+}
+
+/// The stock that gave cards between `old` and `new`: the one slot of kind
+/// `Stock` in each layout, the same slot, whose label's number (its card
+/// count) went down. Its old slot, whose place new cards come from.
+fn giving_stock<'a>(old: &'a Layout, new: &Layout) -> Option<&'a Slot> {
+    fn only_stock(layout: &Layout) -> Option<&Slot> {
+        let mut stocks = layout.slots.iter().filter(|slot| slot.kind == SlotKind::Stock);
+        match (stocks.next(), stocks.next()) {
+            (Some(stock), None) => Some(stock),
+            _ => None,
+        }
+    }
+    let count = |slot: &Slot| slot.label.as_deref()?.trim().parse::<u64>().ok();
+    let (was, is) = (only_stock(old)?, only_stock(new)?);
+    (was.id == is.id && count(is)? < count(was)?).then_some(was)
 }
 
 /// The card a face stands for, when the face tells.
@@ -95,6 +162,7 @@ pub struct Motion {
     /// The old layout's size: where its cards were on screen depends on it.
     pub from_size: [f32; 2],
     pub slides: Vec<Slide>,
+    pub fades: Vec<Fade>,
 }
 
 impl Motion {
@@ -106,7 +174,8 @@ impl Motion {
     }
 }
 
-/// What the board draws this frame: the slides and how far they have come.
+/// What the board draws this frame: the slides and fades and how far they
+/// have come.
 #[derive(Copy, Clone, Debug)]
 pub struct Sliding<'a> {
     pub motion: &'a Motion,
@@ -118,9 +187,16 @@ impl Sliding<'_> {
     pub fn of(&self, slot: u32) -> Option<&Slide> {
         self.motion.slides.iter().find(|slide| slide.slot == slot)
     }
+
+    /// How much of a fading card still shows: from 1 down to 0 as the
+    /// slides come.
+    pub fn opacity(&self) -> f32 {
+        1.0 - self.progress
+    }
 }
 
-/// The app's animation: the position it last saw and the slides running.
+/// The app's animation: the position it last saw and the slides and fades
+/// running.
 #[derive(Debug, Default)]
 pub struct Animation {
     seen: Option<(Position, Layout)>,
@@ -154,8 +230,9 @@ impl Animation {
             return;
         }
         let slides = slides(&old, layout);
-        if !slides.is_empty() {
-            self.motion = Some(Motion { started: now, from_size: [old.width, old.height], slides });
+        let fades = fades(&old, layout, &slides);
+        if !slides.is_empty() || !fades.is_empty() {
+            self.motion = Some(Motion { started: now, from_size: [old.width, old.height], slides, fades });
         }
     }
 
@@ -171,7 +248,7 @@ impl Animation {
         self.dropped = true;
     }
 
-    /// The slides to draw at `now`, while there are any.
+    /// The slides and fades to draw at `now`, while there are any.
     pub fn sliding(&self, now: f64) -> Option<Sliding<'_>> {
         let motion = self.motion.as_ref()?;
         Some(Sliding { motion, progress: motion.progress(now)? })
@@ -234,12 +311,84 @@ mod tests {
         assert!(slides(&old, &new).is_empty());
     }
 
+    /// A face-down stock of `count` cards at (0, 0) and a waste at (1, 0)
+    /// showing `waste`.
+    fn talon(count: Option<u32>, waste: Face) -> Vec<Slot> {
+        let stock = Slot::new(0, SlotKind::Stock, 0.0, 0.0, Face::Down);
+        let stock = match count {
+            Some(count) => stock.label(count.to_string()),
+            None => stock,
+        };
+        vec![stock, Slot::new(1, SlotKind::Waste, 1.0, 0.0, waste)]
+    }
+
+    #[test]
+    fn a_card_drawn_face_down_from_the_stock_slides_from_the_stock() {
+        let old = layout(talon(Some(24), up("5c")));
+        let new = layout(talon(Some(23), up("Qs")));
+        let slides = slides(&old, &new);
+        assert_eq!(slides.len(), 1, "{slides:?}");
+        let slide = &slides[0];
+        assert_eq!((slide.slot, slide.from, slide.to), (1, [0.0, 0.0], [1.0, 0.0]));
+        // The five it covers shows until the queen lands: it does not fade.
+        assert_eq!(slide.under.as_ref().map(|slot| slot.face), Some(up("5c")));
+        assert!(fades(&old, &new, &slides).is_empty());
+    }
+
+    #[test]
+    fn without_a_stock_that_gave_cards_a_new_card_just_appears() {
+        let draw = |old: Vec<Slot>, new: Vec<Slot>| slides(&layout(old), &layout(new));
+        // No stock at all.
+        let waste = |face| vec![Slot::new(1, SlotKind::Waste, 1.0, 0.0, face)];
+        assert!(draw(waste(Face::Empty), waste(up("Qs"))).is_empty());
+        // A stock without a count, or one whose count did not go down.
+        assert!(draw(talon(None, Face::Empty), talon(None, up("Qs"))).is_empty());
+        assert!(draw(talon(Some(3), Face::Empty), talon(Some(3), up("Qs"))).is_empty());
+        assert!(draw(talon(Some(3), up("Qs")), talon(Some(4), up("5c"))).is_empty());
+        // Two stocks: which one gave it cannot be told.
+        let two = |count: u32, face| {
+            let mut slots = talon(Some(count), face);
+            slots.push(Slot::new(2, SlotKind::Stock, 2.0, 0.0, Face::Down).label(count.to_string()));
+            slots
+        };
+        assert!(draw(two(5, Face::Empty), two(4, up("Qs"))).is_empty());
+    }
+
+    #[test]
+    fn a_card_taken_away_fades_where_it_was() {
+        let old = layout(vec![
+            Slot::new(0, SlotKind::Pyramid, 0.0, 0.0, up("Kh")),
+            Slot::new(1, SlotKind::Pyramid, 1.0, 0.0, up("6c")),
+            Slot::new(2, SlotKind::Pyramid, 2.0, 0.0, up("2d")),
+            Slot::new(3, SlotKind::Waste, 3.0, 2.0, up("7d")),
+        ]);
+        // The king, and the pair of the six and the waste's seven, are
+        // removed; the waste shows the card the seven covered.
+        let new = layout(vec![
+            Slot::new(0, SlotKind::Pyramid, 0.0, 0.0, Face::Empty),
+            Slot::new(1, SlotKind::Pyramid, 1.0, 0.0, Face::Empty),
+            Slot::new(2, SlotKind::Pyramid, 2.0, 0.0, up("2d")),
+            Slot::new(3, SlotKind::Waste, 3.0, 2.0, up("Jc")),
+        ]);
+        let slides = slides(&old, &new);
+        assert!(slides.is_empty(), "{slides:?}");
+        let fades = fades(&old, &new, &slides);
+        let faded: Vec<(u32, [f32; 2], Face)> = fades.iter().map(|f| (f.was.id, [f.was.x, f.was.y], f.was.face)).collect();
+        assert_eq!(faded, vec![(0, [0.0, 0.0], up("Kh")), (1, [1.0, 0.0], up("6c")), (3, [3.0, 2.0], up("7d"))]);
+
+        // A fade alone is a motion: it runs for the slides' time, fading.
+        let motion = Motion { started: 0.0, from_size: [6.0, 4.0], slides, fades };
+        let sliding = Sliding { motion: &motion, progress: motion.progress(DURATION / 2.0).unwrap() };
+        assert!(sliding.opacity() > 0.0 && sliding.opacity() < 0.5, "{}", sliding.opacity());
+        assert_eq!(motion.progress(DURATION * 1.01), None);
+    }
+
     #[test]
     fn the_way_eases_out_and_ends_at_the_new_place() {
         assert_eq!(ease_out(0.0), 0.0);
         assert_eq!(ease_out(1.0), 1.0);
         assert!(ease_out(0.5) > 0.5, "more than half the way at half the time");
-        let motion = Motion { started: 10.0, from_size: [1.0, 1.0], slides: Vec::new() };
+        let motion = Motion { started: 10.0, from_size: [1.0, 1.0], slides: Vec::new(), fades: Vec::new() };
         assert_eq!(motion.progress(10.0), Some(0.0));
         assert!(motion.progress(10.0 + DURATION / 2.0).is_some_and(|p| p > 0.5 && p < 1.0));
         assert_eq!(motion.progress(10.0 + DURATION * 1.01), None);
@@ -291,6 +440,24 @@ mod tests {
         assert!(animation.sliding(1.07).is_none());
         follow(&mut animation, 1.08, &table);
         assert!(animation.sliding(1.08).is_none());
+    }
+
+    #[test]
+    fn a_draw_from_a_face_down_stock_slides_from_the_stock() {
+        let plugin = patience_tests::plugin("relaxed");
+        let mut table = Table::start(plugin, RuleSet::defaults("relaxed"), Deal::Seed(1), Clock::Fixed(Duration::ZERO)).unwrap();
+        let stock = table.layout().slots.iter().find(|slot| slot.kind == SlotKind::Stock).unwrap().clone();
+        assert_eq!(stock.face, Face::Down);
+        let mut animation = Animation::default();
+        follow(&mut animation, 0.0, &table);
+        table.play_notation("draw");
+        assert_eq!(table.moves_made(), 1);
+        follow(&mut animation, 1.0, &table);
+        let sliding = animation.sliding(1.01).expect("the drawn card slides");
+        assert_eq!(sliding.motion.slides.len(), 1, "{:?}", sliding.motion.slides);
+        assert_eq!(sliding.motion.slides[0].from, [stock.x, stock.y]);
+        let to = table.layout().slots.iter().find(|slot| slot.id == sliding.motion.slides[0].slot).unwrap();
+        assert_eq!(to.kind, SlotKind::Waste);
     }
 
     #[test]

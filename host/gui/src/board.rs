@@ -4,7 +4,8 @@
 //! reports what the player did and leaves the meaning to the table.
 //! Cards still sliding after a move (see `animation`) are painted on their
 //! way, over the others, while their widgets already take clicks at their
-//! new places.
+//! new places; cards a move took away fade out where they were, over the
+//! board, taking no clicks.
 
 use crate::animation::{Slide, Sliding};
 use crate::cards::{self, Emphasis};
@@ -178,12 +179,22 @@ pub fn in_flight(ctx: &egui::Context, board: Id) -> Vec<(u32, Rect)> {
     ctx.data(|data| data.get_temp(board.with(IN_FLIGHT))).unwrap_or_default()
 }
 
-/// The cards on their way, each between its old place (on the old
-/// layout's geometry) and its new one, over every slot and badge, in z
-/// order; and
-/// where each was painted.
+/// How much smaller a fading card gets by the time it is gone.
+const FADE_SHRINK: f32 = 0.15;
+
+/// Over every slot and badge: the cards fading out at their old places
+/// (on the old layout's geometry), then the cards on their way, each
+/// between its old place and its new one, in z order; and where each
+/// card on its way was painted.
 fn paint_sliding(ui: &Ui, layout: &Layout, geometry: &Geometry, rect: Rect, sliding: &Sliding, marks: &Marks) -> Vec<(u32, Rect)> {
     let old = Geometry::fit_size(sliding.motion.from_size, rect);
+    let mut fading = ui.painter().clone();
+    fading.multiply_opacity(sliding.opacity());
+    for fade in &sliding.motion.fades {
+        let place = old.slot_rect(&fade.was);
+        let scaled = Rect::from_center_size(place.center(), place.size() * (1.0 - FADE_SHRINK * sliding.progress));
+        cards::paint_slot(&fading, scaled, &fade.was, Emphasis::Plain);
+    }
     let mut painted = Vec::new();
     for slot in draw_order(layout) {
         let Some(slide) = sliding.of(slot.id) else { continue };
