@@ -67,6 +67,9 @@ pub struct Figures {
     /// undecided deal counts as not proven).
     pub solved: u64,
     pub winnable: u64,
+    /// Deals the solver left undecided: the winnable figure is then a
+    /// lower bound, and the text says so.
+    pub undecided: u64,
     /// Games the expert played, and won.
     pub expert_games: u64,
     pub expert_won: u64,
@@ -76,6 +79,7 @@ impl Figures {
     fn add(&mut self, other: Figures) {
         self.solved += other.solved;
         self.winnable += other.winnable;
+        self.undecided += other.undecided;
         self.expert_games += other.expert_games;
         self.expert_won += other.expert_won;
     }
@@ -104,12 +108,17 @@ impl Figures {
         winnable && matches!(self.word(), Some(Word::Easy | Word::Medium))
     }
 
-    /// `winnable 66% [64–68] of 2000 deals`
+    /// `winnable 66% [64–68] of 2000 deals`, and `, 179 undecided` when
+    /// the solver left some deals open (the figure is then a lower bound).
     pub fn winnable_text(&self) -> String {
         if self.solved == 0 {
             return "winnable: not measured".to_string();
         }
-        format!("winnable {} of {} deals", percent(self.winnable, self.solved), self.solved)
+        let text = format!("winnable {} of {} deals", percent(self.winnable, self.solved), self.solved);
+        match self.undecided {
+            0 => text,
+            undecided => format!("{text}, {undecided} undecided"),
+        }
     }
 
     /// `expert wins 59% [56–61] of 500`
@@ -178,7 +187,13 @@ impl Difficulty {
                     continue;
                 }
             };
-            let figures = Figures { solved: row.solved, winnable: row.winnable, expert_games: row.expert_games, expert_won: row.expert_won };
+            let figures = Figures {
+                solved: row.solved,
+                winnable: row.winnable,
+                undecided: row.unknown,
+                expert_games: row.expert_games,
+                expert_won: row.expert_won,
+            };
             let key = key(&label.plugin, &options, &plugin.info.options);
             if seen.contains(&key) {
                 continue;
@@ -356,7 +371,7 @@ mod tests {
     use super::*;
 
     fn figures(expert_won: u64, expert_games: u64) -> Figures {
-        Figures { solved: 100, winnable: 90, expert_games, expert_won }
+        Figures { solved: 100, winnable: 90, undecided: 0, expert_games, expert_won }
     }
 
     #[test]
@@ -371,11 +386,11 @@ mod tests {
 
     #[test]
     fn kind_means_winnable_well_over_half_with_room_for_chance() {
-        let kind = Figures { solved: 2000, winnable: 1400, expert_games: 100, expert_won: 45 };
+        let kind = Figures { solved: 2000, winnable: 1400, undecided: 0, expert_games: 100, expert_won: 45 };
         assert!(kind.is_kind());
         let borderline = Figures { solved: 100, winnable: 62, ..kind };
         assert!(!borderline.is_kind(), "62 of 100 might be 52%");
-        let never_won = Figures { solved: 2000, winnable: 2000, expert_games: 100, expert_won: 0 };
+        let never_won = Figures { solved: 2000, winnable: 2000, undecided: 0, expert_games: 100, expert_won: 0 };
         assert!(!never_won.is_kind(), "the solver wins, players do not");
         let unplayed = Figures { expert_games: 0, expert_won: 0, ..kind };
         assert!(!unplayed.is_kind(), "no expert figures, no promise");
@@ -387,6 +402,10 @@ mod tests {
         assert_eq!(Figures { solved: 2000, winnable: 1316, ..Figures::default() }.winnable_text(), "winnable 66% [64–68] of 2000 deals");
         assert_eq!(Figures { solved: 2000, winnable: 2, ..Figures::default() }.winnable_text(), "winnable 0.1% [0.0–0.4] of 2000 deals");
         assert_eq!(Figures { solved: 2000, winnable: 2000, ..Figures::default() }.winnable_text(), "winnable 100.0% [99.8–100.0] of 2000 deals");
+        assert_eq!(
+            Figures { solved: 2000, winnable: 1304, undecided: 179, ..Figures::default() }.winnable_text(),
+            "winnable 65% [63–67] of 2000 deals, 179 undecided"
+        );
     }
 
     #[test]
