@@ -490,7 +490,8 @@ impl ComboRow {
 /// the independent unit, so the 95% interval is the normal approximation
 /// `net ± 1.96·sd/√deals` with `sd` the sample deviation of those per-deal
 /// differences. With the other options at one combination this is the
-/// usual paired (Wald) interval for a difference of two proportions.
+/// usual paired (Wald) interval for a difference of two proportions. A
+/// solver's `unknown` counts as not won, as in the winnable %.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
     pub option: String,
@@ -866,8 +867,9 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
     }
     out.push_str(&aligned(&grid, 2));
     out.push_str(
-        "net: points of deals won, the mean over deals of each deal's difference (averaged over the other options' \
-         combinations); 95% interval: normal approximation, net ± 1.96·sd/√deals, the deals being independent\n",
+        "net: points of deals won (an unknown verdict counts as lost), the mean over deals of each deal's difference \
+         averaged over the other options' combinations;\n95% interval: normal approximation, net ± 1.96·sd/√deals, \
+         the deals being independent\n",
     );
     if axes.len() >= 2 {
         if analysis.interactions.is_empty() {
