@@ -51,7 +51,7 @@ pub struct ExploreArgs {
     pub format: Format,
     /// Run only shard I of N (every N-th deal); merge the JSON outputs with
     /// `patience merge`.
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N", value_parser = crate::study_cli::parse_shard)]
     pub shard: Option<(u64, u64)>,
     /// Positions the solver may expand per deal before answering "unknown".
     #[arg(long, default_value_t = SOLVE_BUDGET)]
@@ -75,17 +75,6 @@ pub struct ExploreArgs {
     /// Refuse to run more combinations than this.
     #[arg(long, value_name = "N", default_value_t = MAX_COMBINATIONS)]
     pub max_combinations: u64,
-}
-
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let shape = || format!("`{text}` is not a shard: write I/N, e.g. 2/8");
-    let (index, count) = text.split_once('/').ok_or_else(shape)?;
-    let index: u64 = index.trim().parse().map_err(|_| shape())?;
-    let count: u64 = count.trim().parse().map_err(|_| shape())?;
-    if index == 0 || index > count {
-        return Err(format!("shard {index}/{count}: I must be between 1 and N"));
-    }
-    Ok((index, count))
 }
 
 fn parse_band(text: &str) -> Result<(f64, f64), String> {

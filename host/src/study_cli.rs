@@ -74,7 +74,8 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+/// `I/N` of `--shard`, for `compare` and `explore`.
+pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let shape = || format!("`{text}` is not a shard: write I/N, e.g. 2/8");
     let (index, count) = text.split_once('/').ok_or_else(shape)?;
     let index: u64 = index.trim().parse().map_err(|_| shape())?;
