@@ -13,6 +13,7 @@ use crate::compare_panel::{ComparePanel, Entrant};
 use crate::deal_search::{DealSearch, SearchEnd};
 use crate::demo::{Demo, Tick};
 use crate::difficulty::Difficulty;
+use crate::explore_panel::ExplorePanel;
 use crate::game_marks::{self, GameMarks};
 use crate::hint::{Hint, HintView};
 use crate::keyboard::{Cursor, Step};
@@ -72,6 +73,12 @@ pub enum Command {
     CancelStudy,
     /// Deal a deal two studied rule sets disagree on side by side.
     OpenDisagreement { first: usize, second: usize, deal: u64 },
+    /// View → Explore rule space.
+    ShowExplore,
+    RunExplore,
+    CancelExplore,
+    /// Play combination `n` of the last exploration on a new deal.
+    PlayExplored(usize),
     StartDemo(PlayerKind),
     /// Pause or resume the demo.
     PauseDemo,
@@ -128,6 +135,7 @@ pub enum Mode {
     Single,
     SideBySide,
     Compare,
+    Explore,
 }
 
 /// Where new deal numbers come from.
@@ -175,6 +183,7 @@ pub struct PatienceApp {
     pub(crate) hint: Hint,
     pub(crate) demo: Demo,
     pub(crate) compare: ComparePanel,
+    pub(crate) explore: ExplorePanel,
     pub(crate) watch: Option<PluginWatch>,
     pub(crate) data_dir: PathBuf,
     pub(crate) settings: Settings,
@@ -234,6 +243,7 @@ impl PatienceApp {
             hint: Hint::default(),
             demo: Demo::default(),
             compare: ComparePanel::default(),
+            explore: ExplorePanel::default(),
             watch: None,
             data_dir,
             settings: loaded_settings.value,
@@ -350,6 +360,10 @@ impl PatienceApp {
 
     pub fn compare(&self) -> &ComparePanel {
         &self.compare
+    }
+
+    pub fn explore(&self) -> &ExplorePanel {
+        &self.explore
     }
 
     /// Test hook: sets the demo's speed, in moves per second.
@@ -582,6 +596,10 @@ impl PatienceApp {
             Command::RunStudy => self.run_study(),
             Command::CancelStudy => self.compare.cancel(),
             Command::OpenDisagreement { first, second, deal } => self.open_disagreement(first, second, deal),
+            Command::ShowExplore => self.mode = Mode::Explore,
+            Command::RunExplore => self.run_explore(),
+            Command::CancelExplore => self.explore.cancel(),
+            Command::PlayExplored(index) => self.play_explored(index),
             Command::StartDemo(player) => self.start_demo(player),
             Command::PauseDemo => {
                 if let Some(run) = &mut self.demo.run {
@@ -692,6 +710,9 @@ impl PatienceApp {
         if self.compare.poll() {
             again = sooner(again, 0.1);
         }
+        if self.explore.poll() {
+            again = sooner(again, 0.1);
+        }
         if let Some(end) = self.deal_search.poll() {
             self.take_searched_deal(end);
         }
@@ -726,6 +747,29 @@ impl PatienceApp {
             return;
         }
         self.compare.start(entrants);
+    }
+
+    /// Explores the variant picked in the Explore panel.
+    fn run_explore(&mut self) {
+        let plugin = self.explore.plugin.as_ref().and_then(|id| self.catalog.find(id)).cloned();
+        match plugin {
+            Some(plugin) => self.explore.start(plugin),
+            None => self.explore.problem = Some("Pick a variant to explore.".to_string()),
+        }
+    }
+
+    /// A new deal of an explored combination, counted under its variant's
+    /// menu choice.
+    fn play_explored(&mut self, index: usize) {
+        let Some(outcome) = &self.explore.outcome else { return };
+        let rule_set = outcome.rule_set(index);
+        let key = self
+            .choices
+            .iter()
+            .find(|choice| choice.rule_set.plugin == rule_set.plugin && choice.rule_set.path.is_none())
+            .map(|choice| choice.key.clone());
+        self.deal(rule_set, key);
+        self.mode = Mode::Single;
     }
 
     fn open_disagreement(&mut self, first: usize, second: usize, deal: u64) {

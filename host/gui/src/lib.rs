@@ -19,6 +19,8 @@
 //!   solver on a copy of the game;
 //! * `demo` — the solver or a fair player plays the deal, move by move;
 //! * `compare_panel` — a rule-set study with its tables and chart;
+//! * `explore_panel` — one variant's rule space, two options at a time:
+//!   a heat map of the winnable % and what each option does;
 //! * `difficulty` — measured difficulty per rule set from the study files,
 //!   the word it earns, the kindest first game, and the drift check;
 //!   `measure` — measuring a custom rule set in the background;
@@ -53,6 +55,7 @@ mod compare_panel;
 mod deal_search;
 mod demo;
 mod difficulty;
+mod explore_panel;
 mod game_marks;
 mod hint;
 mod hud;
@@ -76,6 +79,7 @@ pub use board::BoardEvent;
 pub use choices::{load_rule_sets, Choice};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
 pub use demo::Demo;
+pub use explore_panel::{Cell, ExploreOutcome, ExplorePanel};
 pub use difficulty::{check_drift, parse_study, read_study, Difficulty, Figures, Word};
 pub use hint::HintView;
 pub use keyboard::Step;

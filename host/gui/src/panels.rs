@@ -9,6 +9,7 @@ use crate::app::{Command, Mode, PatienceApp};
 use crate::board::{self, Marks};
 use crate::choices::Choice;
 use crate::compare_panel::{self, CompareAction};
+use crate::explore_panel::{self, ExploreAction};
 use crate::demo::{self, player_name};
 use crate::difficulty::{Figures, Word};
 use crate::hint::HintView;
@@ -180,6 +181,9 @@ impl PatienceApp {
         }
         if ui.radio(self.mode == Mode::Compare, "Compare rule sets").clicked() {
             self.commands.push(Command::ShowCompare);
+        }
+        if ui.radio(self.mode == Mode::Explore, "Explore rule space").clicked() {
+            self.commands.push(Command::ShowExplore);
         }
         if ui.checkbox(&mut self.options_open, "Options panel").clicked() {
             ui.close();
@@ -535,6 +539,39 @@ impl PatienceApp {
         }
     }
 
+    fn explore_ui(&mut self, ui: &mut Ui) {
+        Panel::top("explore setup").frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 6))).show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Explore rule space").strong().size(17.0));
+                if ui.button("Back to single game").clicked() {
+                    self.commands.push(Command::ShowSingle);
+                }
+            });
+            if let Some(action) = explore_panel::setup_ui(ui, &mut self.explore, &self.catalog.plugins) {
+                self.commands.push(explore_command(action));
+            }
+        });
+        if !self.notices.is_empty() {
+            Panel::top("banners").show(ui, |ui| self.banners(ui));
+        }
+        CentralPanel::default().frame(Frame::central_panel(ui.style()).inner_margin(Margin::symmetric(12, 8))).show(ui, |ui| self.explore_results(ui));
+    }
+
+    fn explore_results(&mut self, ui: &mut Ui) {
+        let Some(outcome) = &self.explore.outcome else {
+            let text = if self.explore.running.is_some() {
+                "Every combination is being solved: the map appears here when every deal has been played."
+            } else {
+                "Pick a variant, two of its options and the deals above, and explore."
+            };
+            ui.label(RichText::new(text).size(15.0));
+            return;
+        };
+        if let Some(action) = explore_panel::results_ui(ui, outcome, &mut self.explore.selected) {
+            self.commands.push(explore_command(action));
+        }
+    }
+
     fn panes(&mut self, ui: &mut Ui) {
         if self.side.panes.is_empty() {
             ui.label(RichText::new("Pick two to four variants or rule sets above, type a deal number, and deal.").size(16.0));
@@ -590,6 +627,14 @@ fn compare_command(action: CompareAction) -> Command {
         CompareAction::Run => Command::RunStudy,
         CompareAction::Cancel => Command::CancelStudy,
         CompareAction::Open { first, second, deal } => Command::OpenDisagreement { first, second, deal },
+    }
+}
+
+fn explore_command(action: ExploreAction) -> Command {
+    match action {
+        ExploreAction::Run => Command::RunExplore,
+        ExploreAction::Cancel => Command::CancelExplore,
+        ExploreAction::Play(index) => Command::PlayExplored(index),
     }
 }
 
@@ -675,6 +720,7 @@ impl eframe::App for PatienceApp {
             Mode::Single => self.single_ui(ui),
             Mode::SideBySide => self.side_by_side_ui(ui),
             Mode::Compare => self.compare_ui(ui),
+            Mode::Explore => self.explore_ui(ui),
         }
         self.windows(&ctx);
         self.run_commands(&ctx);
@@ -695,6 +741,7 @@ impl eframe::App for PatienceApp {
     fn on_exit(&mut self) {
         // A study would otherwise play on for nobody until the process ends.
         self.compare.cancel();
+        self.explore.cancel();
         self.measure.cancel();
         self.deal_search.cancel();
         // The game in progress stays saved, to be resumed next time: it is
