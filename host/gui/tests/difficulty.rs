@@ -17,9 +17,6 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-const MAX_WAIT_FRAMES: usize = 6_000;
-const NAP: Duration = Duration::from_millis(10);
-
 /// Deals of each rule set the drift check plays again: the solver on the
 /// first 20 of each file, the expert (seconds a game in speedpyramid) on
 /// the first 2.
@@ -44,18 +41,6 @@ fn difficulty() -> Difficulty {
         difficulty
     })
     .clone()
-}
-
-fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(&PatienceApp) -> bool) {
-    for _ in 0..MAX_WAIT_FRAMES {
-        if done(harness.state()) {
-            harness.run();
-            return;
-        }
-        harness.step();
-        std::thread::sleep(NAP);
-    }
-    panic!("gave up waiting for {what}");
 }
 
 fn choice_index(app: &PatienceApp, title: &str) -> usize {

@@ -14,25 +14,8 @@ use patience_compare::PlayerKind;
 use patience_engine::options::OptionValue;
 use patience_gui::{Mode, PatienceApp};
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 const DEALS: u64 = 10;
-/// Frames to wait for the exploration, napping between them.
-const MAX_WAIT_FRAMES: usize = 6_000;
-const NAP: Duration = Duration::from_millis(10);
-
-fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(&PatienceApp) -> bool) {
-    for _ in 0..MAX_WAIT_FRAMES {
-        if done(harness.state()) {
-            harness.run();
-            return;
-        }
-        harness.step();
-        std::thread::sleep(NAP);
-    }
-    panic!("gave up waiting for {what}");
-}
-
 /// Opens a combo box by its label and picks `item` in it.
 fn pick(harness: &mut Harness<'_, PatienceApp>, combo: &str, item: &str) {
     click(harness, combo);

@@ -18,28 +18,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-/// Frames to wait for background work. Each waiting frame also naps a
-/// little, so this bounds a wait at about `MAX_WAIT_FRAMES × NAP`.
-const MAX_WAIT_FRAMES: usize = 6_000;
-const NAP: Duration = Duration::from_millis(10);
-
 /// The common app, with the compare panel's timings fixed too.
 fn app_in(dir: &Path) -> PatienceApp {
     common::app_in(dir).with_fixed_study_time(Duration::from_micros(12_300))
-}
-
-/// Runs frames until `done` holds, napping between them so background
-/// threads get on; panics after `MAX_WAIT_FRAMES`.
-fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(&PatienceApp) -> bool) {
-    for _ in 0..MAX_WAIT_FRAMES {
-        if done(harness.state()) {
-            harness.run();
-            return;
-        }
-        harness.step();
-        std::thread::sleep(NAP);
-    }
-    panic!("gave up waiting for {what}");
 }
 
 /// Waits for the solver's answer to a hint just asked for.

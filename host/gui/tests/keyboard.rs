@@ -18,7 +18,6 @@ use patience_engine::card::Card;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, Outcome, SlotKind};
 use patience_gui::{HintView, PatienceApp, Tone};
-use std::time::Duration;
 
 /// Two slot tops closer than this are in one row (a quarter card).
 const SAME_ROW: f32 = 0.35;
@@ -279,10 +278,6 @@ fn tab_reaches_the_buttons_the_menus_and_the_board() {
     assert_eq!(cursor(&harness), Some(slot_of(&harness, "7d")), "arrows move the cursor, not egui's focus");
     assert!(harness.get_by_label(&card_label("7d", true)).is_focused());
 }
-
-/// Frames to wait for the solver, napping between them.
-const MAX_WAIT_FRAMES: usize = 6_000;
-const NAP: Duration = Duration::from_millis(10);
 
 fn hud_value(harness: &Harness<'_, PatienceApp>, key: &str) -> String {
     let table = harness.state().table().unwrap();

@@ -15,6 +15,24 @@ use std::time::Duration;
 pub const SEED_001_DECK: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc Th 6s Ac 9c 7c Qs 3s 2h 4s Ah 8d 2c 8c Jc 3d 6d 9d Kd 4h 5h 7h Jh Ts Ks";
 pub const SEED_001_MOVES: &str = "Kh, 6c+7d, 3h+Td, 4c+9s, As+Qc, Jd+2s, 8h+5d, Kc, draw, Th+3c, draw, 6s+7s, 8s+5c, draw, Ac+Qh, draw, 9c+4d, draw, draw, Qs+Ad, Js+2d, draw, 3s+Tc, 7c+6h, draw, draw, 4s+9h, draw, Ah+Qd, draw, 8d+5s";
 
+/// Frames to wait for a background job (a solve, a study), napping
+/// between them so its threads get on.
+pub const MAX_WAIT_FRAMES: usize = 6_000;
+pub const NAP: Duration = Duration::from_millis(10);
+
+/// Runs frames until `done` holds; panics after `MAX_WAIT_FRAMES`.
+pub fn wait_until(harness: &mut Harness<'_, PatienceApp>, what: &str, done: impl Fn(&PatienceApp) -> bool) {
+    for _ in 0..MAX_WAIT_FRAMES {
+        if done(harness.state()) {
+            harness.run();
+            return;
+        }
+        harness.step();
+        std::thread::sleep(NAP);
+    }
+    panic!("gave up waiting for {what}");
+}
+
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
