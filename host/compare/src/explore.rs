@@ -716,25 +716,6 @@ pub fn kept(analysis: &Analysis, band: Option<&Band>) -> Vec<ComboRow> {
 
 // ----- output -----
 
-fn aligned(table: &[Vec<String>], left: usize) -> String {
-    let widths: Vec<usize> =
-        (0..table[0].len()).map(|c| table.iter().map(|row| row[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut out = String::new();
-    for row in table {
-        let cells: Vec<String> = row
-            .iter()
-            .enumerate()
-            .map(|(c, cell)| {
-                let pad = " ".repeat(widths[c] - cell.chars().count());
-                if c < left { format!("{cell}{pad}") } else { format!("{pad}{cell}") }
-            })
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
-}
-
 fn points(fraction: f64) -> String {
     let value = 100.0 * fraction;
     // No "-0.0".
@@ -844,7 +825,7 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
         ));
     }
     if !rows.is_empty() {
-        out.push_str(&aligned(&grid, axes.len().max(1)));
+        out.push_str(&report::aligned(&grid, axes.len().max(1)));
     }
 
     if axes.is_empty() || analysis.effects.is_empty() {
@@ -865,7 +846,7 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
             effect_text(effect),
         ]);
     }
-    out.push_str(&aligned(&grid, 2));
+    out.push_str(&report::aligned(&grid, 2));
     out.push_str(
         "net: points of deals won (an unknown verdict counts as lost), the mean over deals of each deal's difference \
          averaged over the other options' combinations;\n95% interval: normal approximation, net ± 1.96·sd/√deals, \

@@ -166,7 +166,9 @@ fn row_cells(row: &Row) -> Vec<String> {
     ]
 }
 
-fn aligned(table: &[Vec<String>]) -> String {
+/// `table` as text columns two spaces apart: the first `left` columns
+/// aligned left (names), the rest right (figures).
+pub(crate) fn aligned(table: &[Vec<String>], left: usize) -> String {
     let widths: Vec<usize> =
         (0..table[0].len()).map(|c| table.iter().map(|row| row[c].chars().count()).max().unwrap_or(0)).collect();
     let mut out = String::new();
@@ -175,8 +177,8 @@ fn aligned(table: &[Vec<String>]) -> String {
             .iter()
             .enumerate()
             .map(|(c, cell)| {
-                let pad = widths[c] - cell.chars().count();
-                if c == 0 { format!("{cell}{}", " ".repeat(pad)) } else { format!("{}{cell}", " ".repeat(pad)) }
+                let pad = " ".repeat(widths[c] - cell.chars().count());
+                if c < left { format!("{cell}{pad}") } else { format!("{pad}{cell}") }
             })
             .collect();
         out.push_str(cells.join("  ").trim_end());
@@ -189,7 +191,7 @@ fn aligned(table: &[Vec<String>]) -> String {
 pub fn table(file: &StudyFile) -> String {
     let mut grid = vec![HEADERS.iter().map(|h| h.to_string()).collect::<Vec<_>>()];
     grid.extend(rows(file).iter().map(row_cells));
-    let mut out = aligned(&grid);
+    let mut out = aligned(&grid, 1);
     let pairs = pairs(file);
     if !pairs.is_empty() {
         out.push_str(&format!("\npaired, by {} (same deals):\n", pairs[0].measure));
@@ -211,7 +213,7 @@ pub fn table(file: &StudyFile) -> String {
                 pair.neither.to_string(),
             ]);
         }
-        out.push_str(&aligned(&grid));
+        out.push_str(&aligned(&grid, 1));
     }
     out
 }
