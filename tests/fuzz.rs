@@ -446,7 +446,7 @@ fn option_value_for(spec: &OptionSpec) -> BoxedStrategy<(String, OptionValue)> {
 /// A valid rule set of one of the bundled plugins: its text and what the
 /// reader should make of it.
 fn valid_rule_set() -> impl Strategy<Value = (String, RuleSet)> {
-    let plugins: Vec<_> = catalog().plugins.iter().map(|plugin| plugin.info.clone()).collect();
+    let plugins: Vec<_> = catalog().plugins().iter().map(|plugin| plugin.info.clone()).collect();
     select(plugins).prop_flat_map(|info| {
         let values: Vec<_> = info.options.iter().map(|spec| prop::option::of(option_value_for(spec))).collect();
         (Just(info), values, prop::option::of("\\PC{0,20}"), prop::option::of("\\PC{0,40}"), any::<bool>())

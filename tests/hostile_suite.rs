@@ -618,7 +618,7 @@ fn a_catalog_lists_every_hostile_file_as_a_problem_and_loads_the_rest() {
     giant.set_len(100 << 20).unwrap();
     let catalog = Catalog::load(&bench().runtime, &bundled(), std::slice::from_ref(&dir));
     let problem_files: Vec<String> = catalog
-        .problems
+        .problems()
         .iter()
         .map(|problem| match &problem.source {
             Source::File(path) => path.file_name().unwrap().to_string_lossy().into_owned(),
@@ -628,11 +628,11 @@ fn a_catalog_lists_every_hostile_file_as_a_problem_and_loads_the_rest() {
     let mut expected: Vec<&str> = refused.iter().copied().chain(["truncated.wasm", "giant.wasm"]).collect();
     expected.sort();
     assert_eq!(problem_files, expected);
-    let giant = catalog.problems.iter().find(|p| p.source.to_string().contains("giant.wasm")).unwrap();
+    let giant = catalog.problems().iter().find(|p| p.source.to_string().contains("giant.wasm")).unwrap();
     assert!(giant.message.contains("100.0 MiB, more than the 64 MiB"), "{}", giant.message);
-    assert!(catalog.problems.iter().all(|problem| !problem.message.is_empty()));
+    assert!(catalog.problems().iter().all(|problem| !problem.message.is_empty()));
     assert!(catalog.find("hostile").is_some());
-    assert_eq!(catalog.plugins.len(), bundled().len() + 1, "every bundled plugin and the hostile one: {:?}", catalog.ids());
+    assert_eq!(catalog.plugins().len(), bundled().len() + 1, "every bundled plugin and the hostile one: {:?}", catalog.ids());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

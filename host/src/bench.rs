@@ -50,7 +50,7 @@ pub fn run(_plugin_args: &PluginArgs, args: &BenchArgs) -> Result<ExitCode> {
     let _ = std::fs::remove_dir_all(&cache_dir);
 
     let catalog = Catalog::load(&runtime_from_cache, &bundled, &[]);
-    for plugin in &catalog.plugins {
+    for plugin in catalog.plugins() {
         let mut rng = DealRng::new(0xBE7C);
         let mut seed = 0;
         let mut game = Game::start(plugin, &Deal::Seed(seed), &[])?;

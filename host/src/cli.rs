@@ -112,9 +112,9 @@ fn gui(plugin_args: &PluginArgs, mut rule_set_dirs: Vec<std::path::PathBuf>) -> 
 
 fn list(plugin_args: &PluginArgs) -> Result<ExitCode> {
     let catalog = setup::catalog(plugin_args)?;
-    let id_width = catalog.plugins.iter().map(|p| p.info.id.len()).max().unwrap_or(0);
-    let name_width = catalog.plugins.iter().map(|p| p.info.name.chars().count()).max().unwrap_or(0);
-    for plugin in &catalog.plugins {
+    let id_width = catalog.plugins().iter().map(|p| p.info.id.len()).max().unwrap_or(0);
+    let name_width = catalog.plugins().iter().map(|p| p.info.name.chars().count()).max().unwrap_or(0);
+    for plugin in catalog.plugins() {
         let info = &plugin.info;
         println!(
             "{:id_width$}  {:name_width$}  {:8}  {}",

@@ -66,7 +66,7 @@ pub fn plugin_dirs(args: &PluginArgs) -> Vec<PathBuf> {
 /// plugins are warnings, not errors.
 pub fn load_catalog(runtime: &Arc<Runtime>, dirs: &[PathBuf]) -> Catalog {
     let catalog = Catalog::load(runtime, &bundled(), dirs);
-    for problem in &catalog.problems {
+    for problem in catalog.problems() {
         eprintln!("warning: plugin {} not loaded: {}", problem.source, problem.message);
     }
     catalog
@@ -88,8 +88,7 @@ pub fn catalog_with(args: &PluginArgs, targets: &[&str]) -> Result<Catalog> {
         let plugin = runtime
             .load(&bytes, Source::File(path.to_path_buf()))
             .with_context(|| format!("loading the plugin {target}"))?;
-        catalog.plugins.retain(|loaded| loaded.info.id != plugin.info.id);
-        catalog.plugins.push(plugin);
+        catalog.insert_overriding(plugin);
     }
     Ok(catalog)
 }
@@ -143,9 +142,7 @@ pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
     let path = Path::new(target);
     if is_plugin_file(target) {
         let plugin = catalog
-            .plugins
-            .iter()
-            .find(|plugin| matches!(&plugin.source, Source::File(file) if file == path))
+            .from_source(&Source::File(path.to_path_buf()))
             .ok_or_else(|| anyhow!("the plugin file {target} is not in the catalog"))?;
         return Ok(RuleSet::defaults(&plugin.info.id));
     }

@@ -39,7 +39,7 @@ fn main() -> anyhow::Result<()> {
     let settings = settings_from_args();
     let catalog = catalog();
     let mut rows = Vec::new();
-    for plugin in &catalog.plugins {
+    for plugin in catalog.plugins() {
         rows.push(RuleSet {
             name: format!("{} (defaults)", plugin.info.id),
             description: None,

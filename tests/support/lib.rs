@@ -33,7 +33,7 @@ pub fn catalog() -> &'static Catalog {
     CATALOG.get_or_init(|| {
         let runtime = Arc::new(Runtime::new(Limits::default(), None).expect("a runtime"));
         let catalog = Catalog::load(&runtime, &bundled(), &[]);
-        assert!(catalog.problems.is_empty(), "bundled plugins failed to load: {:?}", catalog.problems);
+        assert!(catalog.problems().is_empty(), "bundled plugins failed to load: {:?}", catalog.problems());
         catalog
     })
 }

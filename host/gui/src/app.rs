@@ -215,7 +215,7 @@ impl PatienceApp {
         let loaded_settings = storage::load::<Settings>(&data_dir.join(settings::FILE_NAME), "settings");
         let loaded_stats = storage::load::<Stats>(&data_dir.join(stats::FILE_NAME), "statistics");
         let mut notices: Vec<String> = catalog
-            .problems
+            .problems()
             .iter()
             .map(|problem| format!("Plugin {} not loaded: {}", problem.source, problem.message))
             .collect();
@@ -793,28 +793,23 @@ impl PatienceApp {
     fn apply_reload(&mut self, reload: Reload) {
         let source = Source::File(reload.path.clone());
         let path = reload.path.display();
-        let old = self.catalog.plugins.iter().position(|plugin| plugin.source == source);
         let plugin = match reload.result {
             Ok(plugin) => plugin,
             Err(error) => {
-                let kept = old.map_or(String::new(), |index| format!(" {} stays in use.", version_of(&self.catalog.plugins[index])));
+                let kept = self.catalog.from_source(&source).map_or(String::new(), |old| format!(" {} stays in use.", version_of(old)));
                 self.notices.push(format!("Plugin {path} changed but could not be loaded: {error}.{kept}"));
                 return;
             }
         };
-        if let Some(other) = self.catalog.plugins.iter().find(|p| p.info.id == plugin.info.id && p.source != source) {
-            self.notices.push(format!("Plugin {path} not loaded: plugin id `{}` is already provided by {}.", plugin.info.id, other.source));
-            return;
-        }
-        let previous = match old {
-            Some(index) => Some(std::mem::replace(&mut self.catalog.plugins[index], Arc::clone(&plugin))),
-            None => {
-                self.catalog.plugins.push(Arc::clone(&plugin));
-                None
+        // Replaces the file's old version (and drops its old problems), or
+        // refuses an id another source provides.
+        let previous = match self.catalog.insert(Arc::clone(&plugin)) {
+            Ok(previous) => previous,
+            Err(taken) => {
+                self.notices.push(format!("Plugin {path} not loaded: {taken}."));
+                return;
             }
         };
-        // The file loads now: an old problem with it is past.
-        self.catalog.problems.retain(|problem| problem.source != source);
         self.choices = choices::choices(&self.catalog, &self.rule_sets);
         let notice = match previous {
             None => format!("{} added from {path}.", version_of(&plugin)),

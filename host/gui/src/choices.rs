@@ -21,7 +21,7 @@ pub struct Choice {
 /// The catalog's plugins, then the rule sets whose plugin is loaded.
 pub fn choices(catalog: &Catalog, rule_sets: &[RuleSet]) -> Vec<Choice> {
     let mut all: Vec<Choice> = catalog
-        .plugins
+        .plugins()
         .iter()
         .map(|plugin| Choice {
             key: format!("plugin:{}", plugin.info.id),

@@ -547,7 +547,7 @@ impl PatienceApp {
                     self.commands.push(Command::ShowSingle);
                 }
             });
-            if let Some(action) = explore_panel::setup_ui(ui, &mut self.explore, &self.catalog.plugins) {
+            if let Some(action) = explore_panel::setup_ui(ui, &mut self.explore, self.catalog.plugins()) {
                 self.commands.push(explore_command(action));
             }
         });

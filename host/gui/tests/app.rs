@@ -66,7 +66,7 @@ fn every_bundled_variant_starts_from_the_menu() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = harness(app_in(dir.path()));
     let plugins: Vec<(String, String)> =
-        catalog().plugins.iter().map(|p| (p.info.id.clone(), p.info.name.clone())).collect();
+        catalog().plugins().iter().map(|p| (p.info.id.clone(), p.info.name.clone())).collect();
     assert_eq!(plugins.len(), 4);
     for (id, name) in plugins {
         click_button(&mut harness, "Variants");
@@ -281,7 +281,7 @@ fn a_failing_plugin_shows_a_banner_and_the_app_goes_on() {
     for (attack, call) in [("panic-in-apply", "apply"), ("loop-in-moves", "moves")] {
         let dir = tempfile::tempdir().unwrap();
         let mut catalog = catalog();
-        catalog.plugins.push(hostile.clone());
+        catalog.insert(hostile.clone()).unwrap();
         let app = PatienceApp::new(catalog, Vec::new(), dir.path().to_path_buf()).with_fixed_clock(Duration::ZERO);
         let mut harness = harness(app);
         let rule_set = RuleSet {

@@ -210,7 +210,7 @@ fn a_changed_plugin_file_is_reloaded_and_the_game_replayed_on_it() {
     std::fs::write(&file, relaxed_bytes).unwrap();
     let runtime = patience_tests::runtime();
     let catalog = Catalog::load(&runtime, &[], &[plugins.path().to_path_buf()]);
-    assert_eq!(catalog.ids(), ["relaxed"], "{:?}", catalog.problems);
+    assert_eq!(catalog.ids(), ["relaxed"], "{:?}", catalog.problems());
     // Only relaxed is in this catalog: the other rule sets are skipped.
     let rule_sets = load_rule_sets(&[repo_root().join("rulesets")], &catalog).0;
     let app = PatienceApp::new(catalog, rule_sets, dir.path().to_path_buf())

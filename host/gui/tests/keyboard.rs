@@ -361,7 +361,7 @@ fn a_variant_is_chosen_from_the_menu_with_the_keyboard() {
 fn the_arrows_reach_every_card_and_pile_of_every_bundled_variant() {
     let dir = tempfile::tempdir().unwrap();
     let mut harness = harness(app_in(dir.path()));
-    let ids: Vec<String> = catalog().plugins.iter().map(|p| p.info.id.clone()).collect();
+    let ids: Vec<String> = catalog().plugins().iter().map(|p| p.info.id.clone()).collect();
     assert_eq!(ids.len(), 4);
     for id in ids {
         harness.state_mut().start(patience_runtime::RuleSet::defaults(&id), Deal::Seed(1));

@@ -35,7 +35,7 @@ pub mod savegame;
 pub mod session;
 pub mod validate;
 
-pub use catalog::{Catalog, LoadProblem};
+pub use catalog::{Catalog, IdTaken, LoadProblem};
 pub use config::HostConfig;
 pub use game::{Game, GameError, PluginFault, View};
 pub use limits::{Limits, SOLVE_BUDGET};

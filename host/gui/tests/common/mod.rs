@@ -45,8 +45,7 @@ pub fn snapshot_options() -> SnapshotOptions {
 
 /// The bundled plugins, compiled once per test binary.
 pub fn catalog() -> Catalog {
-    let shared = patience_tests::catalog();
-    Catalog { plugins: shared.plugins.clone(), problems: Vec::new() }
+    patience_tests::catalog().clone()
 }
 
 pub fn rule_sets(catalog: &Catalog) -> Vec<RuleSet> {
