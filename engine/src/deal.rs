@@ -59,13 +59,21 @@ impl DealRng {
         }
     }
 
+    /// Shuffles `items` in place, the way a deck is shuffled (step 3
+    /// above): Fisher–Yates from the back. The same generator state gives
+    /// the same order on every machine, forever; use it for every shuffle
+    /// a game makes (a redeal, [`crate::Variant::resample`]).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
     /// The next shuffled 52-card deck.
     pub fn deck(&mut self) -> Vec<Card> {
         let mut deck = fresh_deck();
-        for i in (1..deck.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
-            deck.swap(i, j);
-        }
+        self.shuffle(&mut deck);
         deck
     }
 }
@@ -175,6 +183,19 @@ mod tests {
         let error = Deal::Cards(short).deck().unwrap_err();
         assert!(error.contains("has 2") && error.contains("3c"), "{error}");
     }
+
+    /// Resampled games shuffle with the same function as deals, so their
+    /// orders are frozen too.
+    #[test]
+    fn shuffles_are_frozen() {
+        let mut items: Vec<u32> = (0..10).collect();
+        DealRng::new(5).shuffle(&mut items);
+        assert_eq!(items, SHUFFLED_0_TO_9_BY_5);
+        let mut empty: [u32; 0] = [];
+        DealRng::new(5).shuffle(&mut empty);
+    }
+
+    const SHUFFLED_0_TO_9_BY_5: [u32; 10] = [3, 6, 0, 4, 5, 1, 2, 9, 7, 8];
 
     #[test]
     fn uniform_draws_stay_in_range() {

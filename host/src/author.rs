@@ -479,10 +479,7 @@ impl Variant for {{Type}} {
     /// the stock: fair players search copies with the stock shuffled.
     fn resample(&self, rng: &mut DealRng) -> Option<Self> {
         let mut copy = self.clone();
-        for i in (1..copy.stock.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            copy.stock.swap(i, j);
-        }
+        rng.shuffle(&mut copy.stock);
         Some(copy)
     }
 }

@@ -324,10 +324,7 @@ impl Variant for Golf {
         let hidden: Vec<usize> = (0..CARDS).filter(|&p| self.pyramid[p].is_some() && !self.is_visible(p)).collect();
         let mut unseen: Vec<Card> = hidden.iter().map(|&p| self.pyramid[p].expect("present")).collect();
         unseen.extend(&self.stock);
-        for i in (1..unseen.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            unseen.swap(i, j);
-        }
+        rng.shuffle(&mut unseen);
         let mut copy = self.clone();
         let (for_pyramid, for_stock) = unseen.split_at(hidden.len());
         for (&position, &card) in hidden.iter().zip(for_pyramid) {

@@ -520,10 +520,7 @@ impl<P: Profile> Variant for PairGame<P> {
             .map(|&p| self.pyramid[p])
             .chain(hidden_talon.iter().map(|&t| self.talon[t]))
             .collect();
-        for i in (1..unseen.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            unseen.swap(i, j);
-        }
+        rng.shuffle(&mut unseen);
         let mut sample = self.clone();
         let mut dealt = unseen.into_iter();
         for &p in &hidden_pyramid {

@@ -160,10 +160,7 @@ impl SpeedPyramid {
         let mut unseen: Vec<Card> = hidden_tablets.iter().filter_map(|&t| self.field[t]).collect();
         unseen.extend(&self.stock);
         unseen.extend(self.set_aside.iter());
-        for i in (1..unseen.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            unseen.swap(i, j);
-        }
+        rng.shuffle(&mut unseen);
         let mut dealt = unseen.into_iter();
         for &tablet in &hidden_tablets {
             sample.field[tablet] = dealt.next();
