@@ -119,7 +119,7 @@ impl<V: Variant> GuestGame for GameResource<V> {
     }
 
     fn status(&self) -> wit::Status {
-        status_to_wit(self.game.borrow().state.status())
+        status_to_wit(self.game.borrow().status())
     }
 
     fn explain(&self, notation: String) -> String {

@@ -18,6 +18,18 @@ pub fn encode<V: Variant>(game: &V) -> Vec<u8> {
     bytes
 }
 
+/// The status the host sees: `game.status()`, except that a game still
+/// being played with no legal move left is lost, with
+/// [`Variant::lost_message`]. The export glue answers with it, so a plugin
+/// never reports a game it cannot go on with as still playing.
+pub fn status<V: Variant>(game: &V) -> Status {
+    let status = game.status();
+    if status.outcome == Outcome::Playing && game.actions().is_empty() {
+        return Status { outcome: Outcome::Lost, message: game.lost_message(), ..status };
+    }
+    status
+}
+
 /// A move as listed to the host: its id is its index in `Variant::actions`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListedMove {
@@ -61,8 +73,13 @@ impl<V: Variant> Game<V> {
             .collect()
     }
 
+    /// The status the host sees (see [`status`]).
+    pub fn status(&self) -> Status {
+        status(&self.state)
+    }
+
     pub fn apply(&mut self, id: u32) -> Result<Status, String> {
-        let status = self.state.status();
+        let status = self.status();
         if status.outcome != Outcome::Playing {
             return Err(format!("the game is over: {}", status.message));
         }
@@ -73,11 +90,11 @@ impl<V: Variant> Game<V> {
         }
         let action = actions.swap_remove(id as usize);
         self.state.perform(&action);
-        Ok(self.state.status())
+        Ok(self.status())
     }
 
     pub fn explain(&self, notation: &str) -> String {
-        let status = self.state.status();
+        let status = self.status();
         if status.outcome != Outcome::Playing {
             return format!("the game is over: {}", status.message);
         }
@@ -107,5 +124,65 @@ impl<V: Variant> Game<V> {
             })
             .collect();
         Solution { verdict: found.verdict, line, nodes: found.nodes }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Layout;
+    use crate::variant::Info;
+    use serde::{Deserialize, Serialize};
+
+    /// Steps down to 0, where no move is left; its `status` never says lost.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct Steps {
+        left: u8,
+        won_at_zero: bool,
+    }
+
+    impl Variant for Steps {
+        type Action = ();
+
+        fn info() -> Info {
+            Info { id: "steps".into(), name: "Steps".into(), version: "0".into(), summary: String::new(), rules: String::new(), options: vec![] }
+        }
+
+        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
+            Ok(Steps { left: 1, won_at_zero: false })
+        }
+
+        fn layout(&self) -> Layout {
+            Layout::default()
+        }
+
+        fn actions(&self) -> Vec<()> {
+            if self.left > 0 { vec![()] } else { vec![] }
+        }
+
+        fn describe(&self, _action: &()) -> MoveInfo {
+            MoveInfo { notation: "step".into(), label: String::new(), slots: vec![] }
+        }
+
+        fn perform(&mut self, _action: &()) {
+            self.left -= 1;
+        }
+
+        fn status(&self) -> Status {
+            let won = self.won_at_zero && self.left == 0;
+            if won { Status::won("done") } else { Status::playing() }.with_score(self.left as i64)
+        }
+    }
+
+    #[test]
+    fn a_game_with_no_move_left_is_lost_unless_it_is_won() {
+        let mut game = Game::<Steps>::start(&Deal::Seed(0), &[]).unwrap();
+        assert_eq!(game.status(), Status::playing().with_score(1));
+        assert_eq!(game.apply(0), Ok(Status::lost("No moves left").with_score(0)), "the score stays");
+        assert_eq!(game.status().outcome, Outcome::Lost);
+        assert_eq!(game.apply(0), Err("the game is over: No moves left".to_string()));
+        assert_eq!(game.explain("step"), "the game is over: No moves left");
+        let mut winning = Game { state: Steps { left: 1, won_at_zero: true } };
+        assert_eq!(winning.apply(0), Ok(Status::won("done").with_score(0)));
     }
 }

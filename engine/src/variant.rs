@@ -49,7 +49,18 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
     /// Plays a move that `actions` listed.
     fn perform(&mut self, action: &Self::Action);
 
+    /// Won, lost or still being played, with the score and level to show.
+    /// A game that is not won and has no legal move left is lost, and the
+    /// SDK says so (with [`Variant::lost_message`]): `status` need not look
+    /// for moves. Return `Status::lost` yourself only for another way of
+    /// losing, or to answer a lost game without listing its moves.
     fn status(&self) -> Status;
+
+    /// What the player is told when the game is lost because no legal move
+    /// is left.
+    fn lost_message(&self) -> String {
+        "No moves left".to_string()
+    }
 
     /// Why `notation` is not a legal move now, in one sentence for the
     /// player. Called only for moves that are not in `actions`.

@@ -459,14 +459,13 @@ impl Variant for {{Type}} {
         }
     }
 
+    /// With no move left the game is lost: the SDK says so, in these words.
     fn status(&self) -> Status {
-        if self.discard.len() == 52 {
-            Status::won("All 52 cards are removed")
-        } else if self.actions().is_empty() {
-            Status::lost(format!("No pair left and the stock is empty: {} cards remain", 52 - self.discard.len()))
-        } else {
-            Status::playing()
-        }
+        if self.discard.len() == 52 { Status::won("All 52 cards are removed") } else { Status::playing() }
+    }
+
+    fn lost_message(&self) -> String {
+        format!("No pair left and the stock is empty: {} cards remain", 52 - self.discard.len())
     }
 
     /// Refuse a damaged saved game: exactly the 52 cards, each once.

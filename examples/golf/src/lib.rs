@@ -284,15 +284,12 @@ impl Variant for Golf {
     }
 
     fn status(&self) -> Status {
-        let cleared = (CARDS - self.pyramid_left()) as i64;
-        let status = if self.is_won() {
-            Status::won("The pyramid is cleared")
-        } else if self.actions().is_empty() {
-            Status::lost(format!("No moves left: {} pyramid cards remain", self.pyramid_left()))
-        } else {
-            Status::playing()
-        };
-        status.with_score(cleared)
+        let status = if self.is_won() { Status::won("The pyramid is cleared") } else { Status::playing() };
+        status.with_score((CARDS - self.pyramid_left()) as i64)
+    }
+
+    fn lost_message(&self) -> String {
+        format!("No moves left: {} pyramid cards remain", self.pyramid_left())
     }
 
     fn explain(&self, notation: &str) -> String {

@@ -92,6 +92,10 @@ impl Variant for SpeedPyramid {
         SpeedPyramid::status(self)
     }
 
+    fn lost_message(&self) -> String {
+        SpeedPyramid::lost_message(self)
+    }
+
     fn explain(&self, notation: &str) -> String {
         SpeedPyramid::explain(self, notation)
     }

@@ -139,15 +139,18 @@ impl SpeedPyramid {
                 1 => "The level is cleared".to_string(),
                 levels => format!("All {levels} levels cleared"),
             })
-        } else if self.actions().is_empty() {
-            Status::lost(format!(
-                "No tablet fits, the stock is empty and no jokers are left: game over in level {} with {} points",
-                self.level, self.score
-            ))
         } else {
             Status::playing()
         };
         status.with_score(self.score).with_level(self.level as u32)
+    }
+
+    /// The message of a game lost with no move left.
+    pub fn lost_message(&self) -> String {
+        format!(
+            "No tablet fits, the stock is empty and no jokers are left: game over in level {} with {} points",
+            self.level, self.score
+        )
     }
 
     /// Why `notation` is not legal now. Only public facts are named: the
