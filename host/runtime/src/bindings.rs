@@ -3,3 +3,13 @@ wasmtime::component::bindgen!({
     path: "../../engine/wit",
     world: "plugin",
 });
+
+/// The optional `rule-order` export (`engine/wit/rule-order.wit`), looked up
+/// next to the plugin's own exports; a plugin without it still loads.
+pub mod rule_order {
+    wasmtime::component::bindgen!({
+        path: "../../engine/wit",
+        world: "rule-order-only",
+        with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
+    });
+}

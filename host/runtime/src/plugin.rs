@@ -5,6 +5,7 @@ use crate::bindings::{self, patience::plugin::host};
 use crate::cache::{self, CacheOutcome, ComponentCache};
 use crate::convert;
 use crate::limits::Limits;
+use crate::rule_order::{self, EasierStep};
 use crate::validate;
 use anyhow::{anyhow, bail, Result};
 use patience_engine::Info;
@@ -255,8 +256,8 @@ impl Runtime {
         check_imports_and_exports(&self.engine, &component)?;
         let instance_pre = self.linker.instantiate_pre(&component)?;
         let pre = bindings::PluginPre::new(instance_pre)?;
-        let info = read_info(self, &pre)?;
-        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, source, hash };
+        let (info, easier) = read_info(self, &pre)?;
+        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, source, hash };
         Ok((Arc::new(plugin), outcome))
     }
 }
@@ -266,6 +267,8 @@ pub struct LoadedPlugin {
     pub(crate) runtime: Arc<Runtime>,
     pub(crate) pre: bindings::PluginPre<StoreState>,
     pub info: PluginInfo,
+    /// The plugin's declared rule order (empty when it declares none).
+    pub easier: Vec<EasierStep>,
     pub source: Source,
     /// SHA-256 of the component bytes.
     pub hash: String,
@@ -371,16 +374,42 @@ fn check_imports_and_exports(engine: &Engine, component: &Component) -> Result<(
     }
 }
 
-fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result<PluginInfo> {
+/// The plugin's info and its rule order (the optional `rule-order`
+/// export), both checked.
+fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result<(PluginInfo, Vec<EasierStep>)> {
     let mut store = runtime.new_store(runtime.limits.call_fuel);
-    let instance = pre.instantiate(&mut store).map_err(|e| anyhow!("instantiating the plugin: {e:#}"))?;
-    let raw = instance.patience_plugin_rules().call_info(&mut store).map_err(|trap| {
+    let failed = |store: &Store<StoreState>, what: &str, trap: &wasmtime::Error| {
         let log = store.data().log.last().map(|line| line.message.clone());
-        anyhow!("the plugin failed in `info`: {}", crate::game::describe_trap(&trap, log.as_deref(), &runtime.limits, false, store.data().limits.refused))
-    })?;
+        anyhow!(
+            "the plugin failed in `{what}`: {}",
+            crate::game::describe_trap(trap, log.as_deref(), &runtime.limits, false, store.data().limits.refused)
+        )
+    };
+    let instance = pre.instance_pre().instantiate(&mut store).map_err(|e| anyhow!("instantiating the plugin: {e:#}"))?;
+    let plugin = bindings::Plugin::new(&mut store, &instance)?;
+    let raw = plugin.patience_plugin_rules().call_info(&mut store).map_err(|trap| failed(&store, "info", &trap))?;
     let info = convert::info(raw)?;
     validate::info(&info)?;
-    Ok(info)
+    let easier = match bindings::rule_order::RuleOrderOnlyIndices::new(pre.instance_pre()) {
+        Err(_) => Vec::new(),
+        Ok(indices) => {
+            let order = indices.load(&mut store, &instance)?;
+            let steps = order
+                .patience_plugin_rule_order()
+                .call_easier_steps(&mut store)
+                .map_err(|trap| failed(&store, "easier-steps", &trap))?;
+            let steps = steps
+                .into_iter()
+                .map(|step| EasierStep {
+                    option: step.name,
+                    harder: convert::option_value(step.harder),
+                    easier: convert::option_value(step.easier),
+                })
+                .collect();
+            rule_order::checked(steps, &info.options)?
+        }
+    };
+    Ok((info, easier))
 }
 
 #[cfg(test)]
