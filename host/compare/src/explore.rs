@@ -19,7 +19,7 @@
 use crate::players::ExpertConfig;
 use crate::report::{self, Row};
 use crate::stats::percent_with_interval;
-use crate::study::{self, Study, StudyFile};
+use crate::study::{self, RuleSetOrder, Study, StudyFile};
 use crate::PlayerKind;
 use anyhow::{anyhow, bail, Result};
 use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
@@ -391,9 +391,31 @@ pub struct Explore {
     pub budget: u64,
     pub expert: ExpertConfig,
     pub shard: Option<(u64, u64)>,
+    /// Spread the solver's verdicts by the plugin's declared rule order
+    /// ([`Explore::rule_order`]) instead of solving every combination.
+    pub use_rule_order: bool,
 }
 
 impl Explore {
+    /// The combinations ordered by the plugin's declared rule order: one is
+    /// no harder than another when each varied option's value is, by a
+    /// chain of declared steps, no harder. `None` when the plugin declares
+    /// no order that ties two of these combinations.
+    pub fn rule_order(&self) -> Option<RuleSetOrder> {
+        let per_axis: Vec<Vec<Vec<bool>>> = self
+            .plan
+            .axes
+            .iter()
+            .zip(&self.plan.values)
+            .map(|(axis, values)| patience_runtime::rule_order::value_order(&self.plugin.easier, &axis.name, values))
+            .collect();
+        let digits: Vec<Vec<usize>> = (0..self.plan.count()).map(|index| digits(&self.plan.axes, index)).collect();
+        let order = RuleSetOrder::new(self.plan.count(), |a, b| {
+            per_axis.iter().zip(digits[a].iter().zip(&digits[b])).all(|(order, (&x, &y))| order[x][y])
+        });
+        (!order.is_trivial()).then_some(order)
+    }
+
     fn study(&self, combinations: std::ops::Range<usize>) -> Study {
         Study {
             rule_sets: combinations.map(|index| (self.plan.rule_set(index), self.plugin.clone())).collect(),
@@ -417,6 +439,11 @@ impl Explore {
     pub fn run(&self, jobs: usize, progress: &(dyn Fn() + Sync), cancel: &AtomicBool) -> Result<ExploreFile> {
         let count = self.plan.count();
         let whole = self.study(0..count);
+        let order = self.use_rule_order.then(|| self.rule_order()).flatten();
+        if let Some(order) = order.filter(|_| self.players.contains(&PlayerKind::Solver)) {
+            let study = whole.run_ordered(&order, jobs, progress, cancel)?;
+            return Ok(ExploreFile { explore: self.plan.info(), study });
+        }
         let mut records = Vec::new();
         for start in (0..count).step_by(COMBINATIONS_PER_RUN) {
             let end = (start + COMBINATIONS_PER_RUN).min(count);
@@ -487,10 +514,13 @@ impl ComboRow {
 /// `net` is in fractions of deals (+0.12: 12 points more won). It is the
 /// mean over deals of each deal's difference (won at `to` minus won at
 /// `from`, each 0 or 1) averaged over the pairs on that deal; the deals are
-/// the independent unit, so the 95% interval is the normal approximation
-/// `net ± 1.96·sd/√deals` with `sd` the sample deviation of those per-deal
-/// differences. With the other options at one combination this is the
-/// usual paired (Wald) interval for a difference of two proportions. A
+/// the independent unit. The 95% interval is Agresti and Min's for paired
+/// proportions, taken over those per-deal differences: half a deal added
+/// to each of the four (won, lost) cells — a pseudo-deal of weight ½ at +1,
+/// ½ at −1 and 1 at 0 — then `centre ± 1.96·√(var/(deals + 2))` with the
+/// centre and variance of the padded differences. Unlike the plain normal
+/// (Wald) interval it keeps a width when no deal changes: no change on 50
+/// deals does not prove the effect is exactly zero. A
 /// solver's `unknown` counts as not won, as in the winnable %.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
@@ -506,8 +536,17 @@ pub struct Effect {
     /// Deals with at least one pair.
     pub deals: u64,
     pub net: f64,
-    /// Half the 95% interval's width; None with fewer than two deals.
+    /// The 95% interval's centre (a little closer to 0 than `net`) and
+    /// half-width; None without deals.
+    pub centre: f64,
     pub half_width: Option<f64>,
+}
+
+impl Effect {
+    /// The 95% interval, when there were deals.
+    pub fn interval(&self) -> Option<(f64, f64)> {
+        self.half_width.map(|half| (self.centre - half, self.centre + half))
+    }
 }
 
 /// The effect of one option depending strongly on another's value: its
@@ -601,10 +640,10 @@ impl Outcomes {
         }
         let n = per_deal.len();
         let net = if n == 0 { 0.0 } else { per_deal.iter().sum::<f64>() / n as f64 };
-        let half_width = (n >= 2).then(|| {
-            let variance = per_deal.iter().map(|d| (d - net).powi(2)).sum::<f64>() / (n - 1) as f64;
-            Z * (variance / n as f64).sqrt()
-        });
+        let padded = n as f64 + 2.0;
+        let centre = per_deal.iter().sum::<f64>() / padded;
+        let second_moment = (per_deal.iter().map(|d| d * d).sum::<f64>() + 1.0) / padded;
+        let half_width = (n >= 1).then(|| Z * ((second_moment - centre * centre).max(0.0) / padded).sqrt());
         Effect {
             option: option.to_string(),
             from: from.to_string(),
@@ -614,6 +653,7 @@ impl Outcomes {
             pairs: compared,
             deals: n as u64,
             net,
+            centre,
             half_width,
         }
     }
@@ -724,8 +764,8 @@ fn points(fraction: f64) -> String {
 
 /// `+12.0 pts [+3.1, +20.9]`
 pub fn effect_text(effect: &Effect) -> String {
-    match effect.half_width {
-        Some(half) => format!("{} pts [{}, {}]", points(effect.net), points(effect.net - half), points(effect.net + half)),
+    match effect.interval() {
+        Some((low, high)) => format!("{} pts [{}, {}]", points(effect.net), points(low), points(high)),
         None => format!("{} pts", points(effect.net)),
     }
 }
@@ -764,11 +804,34 @@ fn header(file: &ExploreFile) -> String {
 
 /// The human table: what was explored, one row per combination (kept by
 /// `band`), what each option does, and the interactions.
+/// How many solver verdicts of each combination were implied by the
+/// plugin's rule order rather than solved.
+pub fn implied_counts(file: &ExploreFile) -> Vec<u64> {
+    let mut counts = vec![0; file.study.rule_sets.len()];
+    for record in &file.study.records {
+        if record.solver.as_ref().is_some_and(|solver| solver.implied_by.is_some()) {
+            counts[record.rule_set] += 1;
+        }
+    }
+    counts
+}
+
 pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
     let analysis = analyse(file);
     let study = &file.study;
     let axes = &file.explore.axes;
+    let implied = implied_counts(file);
+    let any_implied = implied.iter().any(|&count| count > 0);
     let mut out = header(file);
+    if any_implied {
+        let total: u64 = implied.iter().sum();
+        let verdicts = study.records.iter().filter(|record| record.solver.is_some()).count();
+        out.push_str(&format!(
+            "{total} of {verdicts} verdicts implied by the plugin's declared rule order, not solved (a win stands for \
+             every easier combination, a loss for every harder one; --solve-every-combination solves each); \
+             length: the mean over the lines found\n"
+        ));
+    }
     out.push('\n');
 
     let played = |player| study.players.contains(&player);
@@ -785,6 +848,9 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
     }
     if played(PlayerKind::Solver) {
         head.push("unknown".into());
+        if any_implied {
+            head.push("implied".into());
+        }
         head.push("length".into());
     }
     if any_errors {
@@ -808,6 +874,9 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
         }
         if played(PlayerKind::Solver) {
             cells.push(row.unknown.to_string());
+            if any_implied {
+                cells.push(implied[combo.index].to_string());
+            }
             cells.push(row.mean_length.map(|v| format!("{v:.1}")).unwrap_or_else(|| "–".into()));
         }
         if any_errors {
@@ -849,7 +918,7 @@ pub fn table(file: &ExploreFile, band: Option<&Band>) -> String {
     out.push_str(&report::aligned(&grid, 2));
     out.push_str(
         "net: points of deals won (an unknown verdict counts as lost), the mean over deals of each deal's difference \
-         averaged over the other options' combinations;\n95% interval: normal approximation, net ± 1.96·sd/√deals, \
+         averaged over the other options' combinations;\n95% interval: Agresti–Min (paired, half a deal added to each won/lost cell) over deals, \
          the deals being independent\n",
     );
     if axes.len() >= 2 {
@@ -887,9 +956,10 @@ fn csv_field(text: &str) -> String {
 /// options' values, then plain counts; timing last.
 pub fn csv(file: &ExploreFile, band: Option<&Band>) -> String {
     let analysis = analyse(file);
+    let implied = implied_counts(file);
     let mut head: Vec<String> = file.explore.axes.iter().map(|a| csv_field(&a.name)).collect();
     head.extend(
-        "deals,winnable,unknown,solved,expert_won,expert_games,greedy_won,greedy_games,mean_length,errors,ms_per_deal"
+        "deals,winnable,unknown,solved,expert_won,expert_games,greedy_won,greedy_games,mean_length,errors,implied,ms_per_deal"
             .split(',')
             .map(String::from),
     );
@@ -908,6 +978,7 @@ pub fn csv(file: &ExploreFile, band: Option<&Band>) -> String {
             row.greedy_games.to_string(),
             row.mean_length.map(|v| format!("{v:.4}")).unwrap_or_default(),
             row.errors.to_string(),
+            implied[combo.index].to_string(),
             format!("{:.3}", row.ms_per_deal),
         ]);
         out.push_str(&(cells.join(",") + "\n"));
@@ -1087,7 +1158,7 @@ mod tests {
                 records.push(DealRecord {
                     rule_set,
                     deal: deal as u64 + 1,
-                    solver: Some(SolverRecord { verdict: if *won { "winnable" } else { "not-winnable" }.into(), length: None, nodes: 1 }),
+                    solver: Some(SolverRecord { verdict: if *won { "winnable" } else { "not-winnable" }.into(), length: None, nodes: 1, implied_by: None }),
                     expert: None,
                     greedy: None,
                     error: None,
@@ -1124,10 +1195,24 @@ mod tests {
         let effect = &analysis.effects[0];
         assert_eq!((effect.gained, effect.lost, effect.pairs, effect.deals), (5, 1, 10, 10));
         assert!((effect.net - 0.4).abs() < 1e-12);
-        // Differences: five +1, one −1, four 0 → sd² = (5·0.36 + 1.96 + 4·0.16)/9.
-        let sd = ((5.0 * 0.36 + 1.96 + 4.0 * 0.16) / 9.0_f64).sqrt();
-        assert!((effect.half_width.unwrap() - Z * sd / 10f64.sqrt()).abs() < 1e-12);
+        // Differences: five +1, one −1, four 0, padded with ½ at +1, ½ at
+        // −1 and 1 at 0: 12 in all, sum 4, sum of squares 7.
+        let (centre, second) = (4.0 / 12.0, 7.0 / 12.0);
+        assert!((effect.centre - centre).abs() < 1e-12);
+        let half = Z * ((second - centre * centre) / 12.0_f64).sqrt();
+        assert!((effect.half_width.unwrap() - half).abs() < 1e-12);
         assert_eq!(analysis.rows[0].index, 1, "the better combination first");
+    }
+
+    #[test]
+    fn an_option_that_changed_no_deal_still_gets_an_interval_around_zero() {
+        let same = [true, false, true, false, true, false, true, false, true, false];
+        let effect = &analyse(&file(vec![flag("a")], &[&same, &same])).effects[0];
+        assert_eq!((effect.gained, effect.lost, effect.net), (0, 0, 0.0));
+        let (low, high) = effect.interval().unwrap();
+        assert!(low < 0.0 && high > 0.0, "no change on 10 deals is not proof of no effect: [{low}, {high}]");
+        assert!(high < 0.25, "but it bounds the effect: [{low}, {high}]");
+        assert_eq!(effect_text(effect), "0.0 pts [-16.3, +16.3]");
     }
 
     #[test]

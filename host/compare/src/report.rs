@@ -84,6 +84,12 @@ fn wins(record: &DealRecord) -> Option<bool> {
     }
 }
 
+/// Every record by (rule set, deal): a study of a million deals is looked
+/// up in many ways, and a scan per look-up would take hours.
+fn records_by_key(file: &StudyFile) -> std::collections::HashMap<(usize, u64), &crate::DealRecord> {
+    file.records.iter().map(|record| ((record.rule_set, record.deal), record)).collect()
+}
+
 pub fn pairs(file: &StudyFile) -> Vec<Pair> {
     let measure = if file.players.contains(&crate::PlayerKind::Solver) {
         "solver"
@@ -92,9 +98,8 @@ pub fn pairs(file: &StudyFile) -> Vec<Pair> {
     } else {
         "greedy"
     };
-    let outcome = |rule_set: usize, deal: u64| {
-        file.records.iter().find(|r| r.rule_set == rule_set && r.deal == deal).and_then(wins)
-    };
+    let by_key = records_by_key(file);
+    let outcome = |rule_set: usize, deal: u64| by_key.get(&(rule_set, deal)).and_then(|r| wins(r));
     let deals: Vec<u64> = {
         let mut deals: Vec<u64> = file.records.iter().map(|r| r.deal).collect();
         deals.sort_unstable();
@@ -130,9 +135,10 @@ pub fn pairs(file: &StudyFile) -> Vec<Pair> {
 
 /// Deals on which rule sets `a` and `b` disagree (one wins, the other not).
 pub fn disagreements(file: &StudyFile, a: usize, b: usize) -> Vec<u64> {
+    let by_key = records_by_key(file);
     let mut deals = Vec::new();
     for record in file.records.iter().filter(|r| r.rule_set == a) {
-        let other = file.records.iter().find(|r| r.rule_set == b && r.deal == record.deal);
+        let other = by_key.get(&(b, record.deal)).copied();
         if let (Some(x), Some(y)) = (wins(record), other.and_then(wins))
             && x != y
         {

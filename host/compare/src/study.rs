@@ -15,6 +15,52 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Which rule sets of a study are no harder than which: `no_harder(a, b)`
+/// when every deal winnable under rule set `a` is winnable under `b` (from
+/// the plugin's declared rule order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSetOrder {
+    no_harder: Vec<Vec<bool>>,
+}
+
+impl RuleSetOrder {
+    /// The order with `no_harder(a, b)` for every pair `relation` says;
+    /// every rule set is no harder than itself.
+    pub fn new(count: usize, relation: impl Fn(usize, usize) -> bool) -> RuleSetOrder {
+        RuleSetOrder { no_harder: (0..count).map(|a| (0..count).map(|b| a == b || relation(a, b)).collect()).collect() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.no_harder.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.no_harder.is_empty()
+    }
+
+    pub fn no_harder(&self, a: usize, b: usize) -> bool {
+        self.no_harder[a][b]
+    }
+
+    /// True when no two different rule sets are ordered: nothing to infer.
+    pub fn is_trivial(&self) -> bool {
+        (0..self.len()).all(|a| (0..self.len()).all(|b| a == b || !self.no_harder(a, b)))
+    }
+
+    /// The rule set to solve next among the `open` ones: one that no open
+    /// rule set is strictly easier than (a loss there settles the most), of
+    /// those the one with the most open rule sets no easier than it; ties
+    /// to the lowest index. Wins are usually quick to find and losses slow
+    /// to prove, so proving each loss once, as easy as it comes, is what
+    /// saves the most time.
+    pub fn next_probe(&self, open: &[bool]) -> Option<usize> {
+        let strictly_easier = |a: usize, b: usize| self.no_harder(a, b) && !self.no_harder(b, a);
+        (0..self.len())
+            .filter(|&c| open[c] && !(0..self.len()).any(|other| open[other] && strictly_easier(c, other)))
+            .max_by_key(|&c| ((0..self.len()).filter(|&other| open[other] && self.no_harder(other, c)).count(), std::cmp::Reverse(c)))
+    }
+}
+
 /// The solver's answer for one deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SolverRecord {
@@ -22,6 +68,10 @@ pub struct SolverRecord {
     /// Moves in the winning line, when winnable.
     pub length: Option<u32>,
     pub nodes: u64,
+    /// The rule set whose solved verdict gave this one by the plugin's
+    /// declared rule order (see [`RuleSetOrder`]); `None` when solved here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implied_by: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +190,150 @@ impl Study {
         })
     }
 
+    /// [`Study::run`] for rule sets ordered by `order`: on each deal the
+    /// solver runs on the easiest rule set not yet decided, and each verdict
+    /// decides every rule set the order ties to it (a win every easier one,
+    /// a loss every harder one), so far fewer deals are solved. The other
+    /// players play every rule set. Records are those of [`Study::run`]
+    /// but for the implied verdicts (no length, no nodes, `implied_by`), and
+    /// the same for any `jobs` and any sharding.
+    pub fn run_ordered(
+        &self,
+        order: &RuleSetOrder,
+        jobs: usize,
+        progress: &(dyn Fn() + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<StudyFile> {
+        if order.len() != self.rule_sets.len() {
+            bail!("the rule order covers {} rule sets, the study has {}", order.len(), self.rule_sets.len());
+        }
+        if let Some((index, count)) = self.shard
+            && (count == 0 || index == 0 || index > count)
+        {
+            bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
+        }
+        let deals = self.deal_numbers();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build()?;
+        let per_deal: Vec<Option<Vec<DealRecord>>> = pool.install(|| {
+            deals
+                .par_iter()
+                .map_init(Workspace::default, |workspace, &deal| self.run_deal_ordered(workspace, order, deal, progress, cancel))
+                .collect()
+        });
+        if cancel.load(Ordering::Relaxed) {
+            bail!("cancelled");
+        }
+        let mut records: Vec<DealRecord> = per_deal.into_iter().flatten().flatten().collect();
+        records.sort_by_key(|r| (r.rule_set, r.deal));
+        Ok(StudyFile {
+            format: FORMAT,
+            rule_sets: self.labels(),
+            players: self.players.clone(),
+            budget: self.budget,
+            expert: self.expert,
+            from: self.from,
+            deals: self.deals,
+            shard: self.shard,
+            records,
+        })
+    }
+
+    /// One deal under every rule set, the solver's verdicts spread by
+    /// `order`; `None` when cancelled.
+    fn run_deal_ordered(
+        &self,
+        workspace: &mut Workspace,
+        order: &RuleSetOrder,
+        deal: u64,
+        progress: &(dyn Fn() + Sync),
+        cancel: &AtomicBool,
+    ) -> Option<Vec<DealRecord>> {
+        let count = self.rule_sets.len();
+        let mut records: Vec<DealRecord> = (0..count)
+            .map(|rule_set| DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, error: None, micros: 0 })
+            .collect();
+        if self.players.contains(&PlayerKind::Solver) {
+            let mut open: Vec<bool> = vec![true; count];
+            while let Some(probe) = order.next_probe(&open) {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let began = Instant::now();
+                let record = &mut records[probe];
+                let solved = self.shared_game(workspace, record).map_err(anyhow::Error::from).and_then(|game| {
+                    game.solve(self.budget, false).map_err(anyhow::Error::from)
+                });
+                record.micros += began.elapsed().as_micros() as u64;
+                open[probe] = false;
+                let solution = match solved {
+                    Ok(solution) => solution,
+                    Err(error) => {
+                        record.error = Some(format!("{error:#}"));
+                        continue;
+                    }
+                };
+                let verdict = verdict_name(solution.verdict).to_string();
+                record.solver = Some(SolverRecord {
+                    verdict: verdict.clone(),
+                    length: (solution.verdict == Verdict::Winnable).then_some(solution.line.len() as u32),
+                    nodes: solution.nodes,
+                    implied_by: None,
+                });
+                let implied: Vec<usize> = match solution.verdict {
+                    Verdict::Winnable => (0..count).filter(|&other| open[other] && order.no_harder(probe, other)).collect(),
+                    Verdict::NotWinnable => (0..count).filter(|&other| open[other] && order.no_harder(other, probe)).collect(),
+                    Verdict::Unknown => Vec::new(),
+                };
+                for other in implied {
+                    open[other] = false;
+                    records[other].solver =
+                        Some(SolverRecord { verdict: verdict.clone(), length: None, nodes: 0, implied_by: Some(probe) });
+                }
+            }
+        }
+        for record in &mut records {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            if record.error.is_none() {
+                let began = Instant::now();
+                if let Err(error) = self.play_fair(workspace, record) {
+                    record.error = Some(format!("{error:#}"));
+                }
+                record.micros += began.elapsed().as_micros() as u64;
+            }
+            progress();
+        }
+        Some(records)
+    }
+
+    /// The fair players of this study (all but the solver) on `record`.
+    fn play_fair(&self, workspace: &mut Workspace, record: &mut DealRecord) -> Result<()> {
+        for player in &self.players {
+            match player {
+                PlayerKind::Solver => {}
+                PlayerKind::Expert => {
+                    let game = self.shared_game(workspace, record)?;
+                    record.expert = Some(players::play_expert(game, self.expert, record.deal)?);
+                }
+                PlayerKind::Greedy => {
+                    let game = self.shared_game(workspace, record)?;
+                    record.greedy = Some(players::play_greedy(game)?);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The record's deal, just started under its rule set, in the game of
+    /// the first rule set with the same plugin: one instance per plugin per
+    /// worker, however many rule sets.
+    fn shared_game<'w>(&self, workspace: &'w mut Workspace, record: &DealRecord) -> Result<&'w mut Game, GameError> {
+        let (rule_set, plugin) = &self.rule_sets[record.rule_set];
+        let slot = self.rule_sets.iter().position(|(_, other)| Arc::ptr_eq(other, plugin)).unwrap_or(record.rule_set);
+        workspace.fresh_game(slot, plugin, &Deal::Seed(record.deal), &rule_set.options)
+    }
+
     pub fn labels(&self) -> Vec<RuleSetLabel> {
         self.rule_sets
             .iter()
@@ -173,6 +367,7 @@ impl Study {
                         verdict: verdict_name(solution.verdict).to_string(),
                         length: (solution.verdict == Verdict::Winnable).then_some(solution.line.len() as u32),
                         nodes: solution.nodes,
+                        implied_by: None,
                     });
                 }
                 PlayerKind::Expert => record.expert = Some(players::play_expert(game, self.expert, record.deal)?),
