@@ -52,7 +52,7 @@ pub mod prelude {
     pub use crate::layout::{
         Face, HudItem, Layout, Look, MoveInfo, Outcome, Slot, SlotKind, Status, CARD_HEIGHT, CARD_WIDTH,
     };
-    pub use crate::options::{OptionKind, OptionSpec, OptionValue, Settings};
+    pub use crate::options::{Choice, Flag, Int, OptionKind, OptionSpec, OptionValue, Settings};
     pub use crate::variant::{Info, Variant};
 }
 

@@ -164,6 +164,89 @@ impl OptionSpec {
     }
 }
 
+/// A flag option, declared once as a constant and used through it: the
+/// spec in `Info::options` is `WRAP.spec()`, its value in `start` is
+/// `WRAP.read(settings)`. So is an integer ([`Int`]) or a choice
+/// ([`Choice`]). A misspelt constant does not compile, and a constant read
+/// but left out of `Info::options` fails `patience check`, naming it.
+///
+/// ```
+/// use patience_engine::options::{Flag, Int, Settings};
+///
+/// const WRAP: Flag = Flag::new("wrap", false, "Kings and Aces are neighbours");
+/// const PILES: Int = Int::new("piles", 4, 8, 6, "Piles in the row");
+///
+/// let settings = Settings::resolve(&[WRAP.spec(), PILES.spec()], &[]).unwrap();
+/// assert_eq!((WRAP.read(&settings), PILES.read(&settings)), (false, 6));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Flag {
+    pub name: &'static str,
+    pub default: bool,
+    pub help: &'static str,
+}
+
+impl Flag {
+    pub const fn new(name: &'static str, default: bool, help: &'static str) -> Flag {
+        Flag { name, default, help }
+    }
+
+    pub fn spec(&self) -> OptionSpec {
+        OptionSpec::flag(self.name, self.default, self.help)
+    }
+
+    pub fn read(&self, settings: &Settings) -> bool {
+        settings.flag(self.name)
+    }
+}
+
+/// An integer option from `min` to `max`, declared once (see [`Flag`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Int {
+    pub name: &'static str,
+    pub min: i64,
+    pub max: i64,
+    pub default: i64,
+    pub help: &'static str,
+}
+
+impl Int {
+    pub const fn new(name: &'static str, min: i64, max: i64, default: i64, help: &'static str) -> Int {
+        Int { name, min, max, default, help }
+    }
+
+    pub fn spec(&self) -> OptionSpec {
+        OptionSpec::int(self.name, self.min, self.max, self.default, self.help)
+    }
+
+    pub fn read(&self, settings: &Settings) -> i64 {
+        settings.int(self.name)
+    }
+}
+
+/// An option that takes one of `choices`, declared once (see [`Flag`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub name: &'static str,
+    pub choices: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+impl Choice {
+    pub const fn new(name: &'static str, choices: &'static [&'static str], default: &'static str, help: &'static str) -> Choice {
+        Choice { name, choices, default, help }
+    }
+
+    pub fn spec(&self) -> OptionSpec {
+        OptionSpec::choice(self.name, self.choices, self.default, self.help)
+    }
+
+    pub fn read<'a>(&self, settings: &'a Settings) -> &'a str {
+        settings.choice(self.name)
+    }
+}
+
 /// The spec of option `name`; an unknown name is refused with the list of
 /// options there are.
 fn spec_named<'a>(specs: &'a [OptionSpec], name: &str) -> Result<&'a OptionSpec, String> {
@@ -216,24 +299,28 @@ impl Settings {
     /// The flag `name`. Panics if the variant did not declare it as a flag:
     /// that is a bug in the variant, not bad input.
     pub fn flag(&self, name: &str) -> bool {
-        match self.values.get(name) {
-            Some(OptionValue::Flag(value)) => *value,
-            other => panic!("option `{name}` is not a declared flag: {other:?}"),
+        match self.declared(name) {
+            OptionValue::Flag(value) => *value,
+            other => panic!("option `{name}` is read as a flag but declared with the value {other}"),
         }
     }
 
     pub fn int(&self, name: &str) -> i64 {
-        match self.values.get(name) {
-            Some(OptionValue::Int(value)) => *value,
-            other => panic!("option `{name}` is not a declared integer: {other:?}"),
+        match self.declared(name) {
+            OptionValue::Int(value) => *value,
+            other => panic!("option `{name}` is read as an integer but declared with the value {other}"),
         }
     }
 
     pub fn choice(&self, name: &str) -> &str {
-        match self.values.get(name) {
-            Some(OptionValue::Choice(value)) => value,
-            other => panic!("option `{name}` is not a declared choice: {other:?}"),
+        match self.declared(name) {
+            OptionValue::Choice(value) => value,
+            other => panic!("option `{name}` is read as a choice but declared with the value {other}"),
         }
+    }
+
+    fn declared(&self, name: &str) -> &OptionValue {
+        self.values.get(name).unwrap_or_else(|| panic!("option `{name}` is read but not declared in `Info::options`"))
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&String, &OptionValue)> {
@@ -298,6 +385,25 @@ mod tests {
         assert_eq!(settings.choice("overlap"), "none", "a flag of an older rule set reads as its choice");
         let plain = OptionSpec::choice("passes", &["1", "2"], "1", "passes");
         assert!(plain.check(&OptionValue::Flag(true)).is_err(), "no alias, no flag");
+    }
+
+    #[test]
+    #[should_panic(expected = "option `wrap` is read but not declared in `Info::options`")]
+    fn an_option_read_but_not_declared_is_named() {
+        const WRAP: Flag = Flag::new("wrap", false, "wrap");
+        WRAP.read(&Settings::resolve(&specs(), &[]).unwrap());
+    }
+
+    #[test]
+    fn declared_options_read_as_their_type() {
+        const PASSES: Choice = Choice::new("passes", &["1", "unlimited"], "1", "passes");
+        const FACE_DOWN: Flag = Flag::new("face_down", false, "face down");
+        const JOKERS: Int = Int::new("jokers", 0, 9, 3, "jokers");
+        let specs = [PASSES.spec(), FACE_DOWN.spec(), JOKERS.spec()];
+        assert_eq!(specs[0], OptionSpec::choice("passes", &["1", "unlimited"], "1", "passes"));
+        let given = parse_given(&specs, &[("passes", "unlimited"), ("jokers", "7")]).unwrap();
+        let settings = Settings::resolve(&specs, &given).unwrap();
+        assert_eq!((PASSES.read(&settings), FACE_DOWN.read(&settings), JOKERS.read(&settings)), ("unlimited", false, 7));
     }
 
     #[test]

@@ -332,6 +332,9 @@ stock, face down.
 * Remove all 52 cards to win. With no pair left and an empty stock, the game is lost.
 ";
 
+/// The one option, declared once: `info` lists it, `start` reads it.
+const PILES: Int = Int::new("piles", 4, 8, 6, "Piles in the row");
+
 /// Slot ids: the stock, the piles (1, 2, …), the discard pile.
 const STOCK_SLOT: u32 = 0;
 const FIRST_PILE_SLOT: u32 = 1;
@@ -381,14 +384,14 @@ impl Variant for {{Type}} {
             version: env!("CARGO_PKG_VERSION").into(),
             summary: "Remove pile tops of the same rank; deal a card on every pile.".into(),
             rules: RULES.into(),
-            options: vec![OptionSpec::int("piles", 4, 8, 6, "Piles in the row")],
+            options: vec![PILES.spec()],
         }
     }
 
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
         let mut stock = deal.deck()?;
         stock.reverse(); // the deck's first card is dealt first: keep it on top
-        let piles = vec![Vec::new(); settings.int("piles") as usize];
+        let piles = vec![Vec::new(); PILES.read(settings) as usize];
         let mut game = {{Type}} { piles, stock, discard: Vec::new() };
         game.deal_round();
         Ok(game)

@@ -50,6 +50,10 @@ Notation: a card (`Kh`, `7c`) plays it onto the waste; `draw` turns the next \
 stock card.
 ";
 
+/// The options, each declared once: `info` lists them, `start` reads them.
+const WRAP: Flag = Flag::new("wrap", false, "Kings and Aces are neighbours (… Q K A 2 …)");
+const FACE_DOWN: Flag = Flag::new("face_down", true, "Covered pyramid cards lie face down until uncovered");
+
 /// The options of one game. Part of the game value, so saved games keep
 /// their rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,15 +212,12 @@ impl Variant for Golf {
             summary: "Play uncovered pyramid cards one rank above or below the waste card; covered cards lie face down."
                 .into(),
             rules: RULES.into(),
-            options: vec![
-                OptionSpec::flag("wrap", false, "Kings and Aces are neighbours (… Q K A 2 …)"),
-                OptionSpec::flag("face_down", true, "Covered pyramid cards lie face down until uncovered"),
-            ],
+            options: vec![WRAP.spec(), FACE_DOWN.spec()],
         }
     }
 
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
-        let rules = Rules { wrap: settings.flag("wrap"), face_down: settings.flag("face_down") };
+        let rules = Rules { wrap: WRAP.read(settings), face_down: FACE_DOWN.read(settings) };
         Ok(Golf::deal(&deal.deck()?, rules))
     }
 

@@ -16,7 +16,7 @@ mod tests;
 
 use patience_engine::deal::Deal;
 use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
-use patience_engine::options::{OptionSpec, Settings};
+use patience_engine::options::{Int, Settings};
 use patience_engine::{Info, Variant};
 
 pub use levels::{LevelPlan, LEVELS};
@@ -24,6 +24,21 @@ pub use state::{level_decks, Action, Config, SpeedPyramid};
 pub use view::{BONUS_SLOT_FIRST, DISCARD_SLOT, JOKER_SLOT, STOCK_SLOT};
 
 const RULES: &str = include_str!("rules.md");
+
+const START_JOKERS: Int = Int::new(
+    "start_jokers",
+    0,
+    state::MAX_START_JOKERS as i64,
+    3,
+    "Jokers at the start of the game (they carry over from level to level)",
+);
+const LEVEL_COUNT: Int = Int::new(
+    "levels",
+    1,
+    state::MAX_LEVELS as i64,
+    5,
+    "How many levels the game has: it is won when the last of them is cleared",
+);
 
 impl Variant for SpeedPyramid {
     type Action = Action;
@@ -36,30 +51,12 @@ impl Variant for SpeedPyramid {
             summary: "Five levels of stone-tablet pyramids: play tablets one higher or lower, chain series, save your jokers."
                 .into(),
             rules: RULES.into(),
-            options: vec![
-                OptionSpec::int(
-                    "start_jokers",
-                    0,
-                    state::MAX_START_JOKERS as i64,
-                    3,
-                    "Jokers at the start of the game (they carry over from level to level)",
-                ),
-                OptionSpec::int(
-                    "levels",
-                    1,
-                    state::MAX_LEVELS as i64,
-                    5,
-                    "How many levels the game has: it is won when the last of them is cleared",
-                ),
-            ],
+            options: vec![START_JOKERS.spec(), LEVEL_COUNT.spec()],
         }
     }
 
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
-        let config = Config {
-            start_jokers: settings.int("start_jokers") as u8,
-            levels: settings.int("levels") as u8,
-        };
+        let config = Config { start_jokers: START_JOKERS.read(settings) as u8, levels: LEVEL_COUNT.read(settings) as u8 };
         let decks = level_decks(deal, config.levels)?;
         Ok(SpeedPyramid::new(config, decks))
     }
