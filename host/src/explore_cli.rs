@@ -75,6 +75,12 @@ pub struct ExploreArgs {
     /// Refuse to run more combinations than this.
     #[arg(long, value_name = "N", default_value_t = MAX_COMBINATIONS)]
     pub max_combinations: u64,
+    /// Solve every combination on every deal, even where the plugin's
+    /// declared rule order settles the verdict (a win stands for every
+    /// easier combination, a loss for every harder one): slower, and a
+    /// check of the order.
+    #[arg(long)]
+    pub solve_every_combination: bool,
 }
 
 fn parse_band(text: &str) -> Result<(f64, f64), String> {
@@ -138,6 +144,7 @@ pub fn explore(plugin_args: &PluginArgs, args: &ExploreArgs) -> Result<ExitCode>
         players,
         budget: args.budget,
         expert: ExpertConfig { samples: args.expert_samples, budget: args.expert_budget },
+        use_rule_order: !args.solve_every_combination,
         shard: args.shard,
     };
     let count = explore.plan.count();
