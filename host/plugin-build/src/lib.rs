@@ -1,7 +1,9 @@
 //! # patience-plugin-build: from a plugin crate to a component
 //!
 //! Used by the build scripts that embed the bundled plugins and the test
-//! fixtures, and by plugin authors' tooling. Two steps, no external tools:
+//! fixtures ([`embed_plugins`]: which crates, by the [`Embed`] marker in
+//! their manifests), and by plugin authors' tooling. Two steps, no
+//! external tools:
 //!
 //! 1. `cargo build --target wasm32-unknown-unknown` of the plugin crates,
 //!    in a target directory of their own (a nested cargo sharing the outer
@@ -32,6 +34,34 @@ pub fn ensure_wasm_target_installed() -> Result<()> {
     Ok(())
 }
 
+/// Which build embeds a plugin crate, as its manifest says:
+///
+/// ```toml
+/// [package.metadata.patience]
+/// embed = "bundled"   # or "fixture"
+/// ```
+///
+/// A crate without the marker is embedded by nothing, whatever its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Embed {
+    /// Shipped inside the `patience` binary (`host/bundled`).
+    Bundled,
+    /// A misbehaving plugin for the sandbox tests (`tests`).
+    Fixture,
+}
+
+impl Embed {
+    pub const ALL: [Embed; 2] = [Embed::Bundled, Embed::Fixture];
+
+    /// The value of `embed` in the manifest.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Embed::Bundled => "bundled",
+            Embed::Fixture => "fixture",
+        }
+    }
+}
+
 /// A plugin crate found on disk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PluginCrate {
@@ -45,16 +75,26 @@ impl PluginCrate {
     pub fn module_file(&self) -> String {
         format!("{}.wasm", self.package.replace('-', "_"))
     }
+
+    /// The embedded component's file name: the crate's directory name,
+    /// `classic.wasm` for `variants/classic`.
+    pub fn component_file(&self) -> String {
+        format!("{}.wasm", self.dir.file_name().unwrap_or_default().to_string_lossy())
+    }
 }
 
-/// Every crate in a direct subdirectory of `dir` whose package name starts
-/// with `prefix`, sorted by name.
-pub fn find_plugin_crates(dir: &Path, prefix: &str) -> Result<Vec<PluginCrate>> {
+/// Every crate in a direct subdirectory of `dir` whose manifest carries the
+/// marker `embed`, sorted by package name. A marker with a value this
+/// crate does not know is an error, not a crate silently left out.
+pub fn find_plugin_crates(dir: &Path, embed: Embed) -> Result<Vec<PluginCrate>> {
     let mut found = Vec::new();
     for entry in fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let crate_dir = entry?.path();
-        let Ok(text) = fs::read_to_string(crate_dir.join("Cargo.toml")) else { continue };
-        if let Some(package) = package_name(&text).filter(|name| name.starts_with(prefix)) {
+        let manifest_path = crate_dir.join("Cargo.toml");
+        let Ok(text) = fs::read_to_string(&manifest_path) else { continue };
+        let marked = embed_marker(&text).with_context(|| format!("reading {}", manifest_path.display()))?;
+        if marked == Some(embed) {
+            let package = package_name(&text).with_context(|| format!("{} names no package", manifest_path.display()))?;
             found.push(PluginCrate { package, dir: crate_dir });
         }
     }
@@ -62,14 +102,22 @@ pub fn find_plugin_crates(dir: &Path, prefix: &str) -> Result<Vec<PluginCrate>> 
     Ok(found)
 }
 
+/// The `[package.metadata.patience] embed` marker of a manifest, if any.
+pub fn embed_marker(manifest: &str) -> Result<Option<Embed>> {
+    let table: toml::Table = toml::from_str(manifest).context("not a valid Cargo.toml")?;
+    let marker = table.get("package").and_then(|package| package.get("metadata")?.get("patience")?.get("embed"));
+    let Some(value) = marker else { return Ok(None) };
+    let known = Embed::ALL.iter().map(|e| format!("\"{}\"", e.marker())).collect::<Vec<_>>().join(" or ");
+    match Embed::ALL.into_iter().find(|embed| value.as_str() == Some(embed.marker())) {
+        Some(embed) => Ok(Some(embed)),
+        None => bail!("[package.metadata.patience] embed = {value} is not {known}"),
+    }
+}
+
 /// The `name` of the `[package]` table of a manifest.
 pub fn package_name(manifest: &str) -> Option<String> {
-    let package = manifest.split("[package]").nth(1)?;
-    let table = package.split("\n[").next()?;
-    table.lines().find_map(|line| {
-        let value = line.trim().strip_prefix("name")?.trim_start().strip_prefix('=')?.trim();
-        Some(value.trim_matches('"').to_string())
-    })
+    let table: toml::Table = toml::from_str(manifest).ok()?;
+    Some(table.get("package")?.get("name")?.as_str()?.to_string())
 }
 
 /// Builds `packages` of the workspace (or crate) at `manifest_dir` for the
@@ -129,12 +177,11 @@ pub fn nested_target_dir(out_dir: &Path, fallback: &Path, name: &str) -> PathBuf
         .join(name)
 }
 
-/// For build scripts: builds every crate under `crates_dir` whose package
-/// starts with `prefix`, componentizes each into `out_dir/<short>.wasm`
-/// (`short` = package minus `prefix`) and returns `(short file name, path)`.
-pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, prefix: &str, out_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
+/// Builds every crate under `crates_dir` marked `embed`, componentizes each
+/// into `out_dir/<directory name>.wasm` and returns `(file name, path)`.
+pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, embed: Embed, out_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
     ensure_wasm_target_installed()?;
-    let plugins = find_plugin_crates(crates_dir, prefix)?;
+    let plugins = find_plugin_crates(crates_dir, embed)?;
     let target_dir = nested_target_dir(out_dir, &workspace.join("target"), "plugins");
     let packages: Vec<&str> = plugins.iter().map(|p| p.package.as_str()).collect();
     let modules_dir = build_modules(workspace, &packages, "plugin", &target_dir)?;
@@ -143,12 +190,68 @@ pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, prefix: &str
         let module_path = modules_dir.join(plugin.module_file());
         let module = fs::read(&module_path).with_context(|| format!("reading {}", module_path.display()))?;
         let component = componentize(&module).with_context(|| format!("turning {} into a component", plugin.package))?;
-        let file_name = format!("{}.wasm", plugin.package.trim_start_matches(prefix));
+        let file_name = plugin.component_file();
         let path = out_dir.join(&file_name);
         fs::write(&path, component)?;
         built.push((file_name, path));
     }
     Ok(built)
+}
+
+/// The Rust table a build script writes for `include!`: `OUT_DIR/<file>`
+/// holding `<declaration> = &[<entry>, …];`, one entry a plugin.
+pub struct Table {
+    /// e.g. `bundled.rs`.
+    pub file: &'static str,
+    /// e.g. `pub static BUNDLED: &[BundledPlugin]`.
+    pub declaration: &'static str,
+    /// One entry from the file name and the bytes, both given as Rust
+    /// expressions (`"classic.wasm"`, `include_bytes!("…")`).
+    pub entry: fn(file_name: &str, bytes: &str) -> String,
+}
+
+/// The whole build script of a crate that embeds plugins: builds every
+/// crate under `crates_dir` (relative to the workspace root) marked
+/// `embed` and writes `table`. Asks cargo to run it again when the SDK, the
+/// plugin crates, the lock file or the workspace manifest change. A failure
+/// ends the build with one sentence (`cargo::error=`), not a backtrace:
+/// this is what a new user sees first.
+pub fn embed_plugins(crates_dir: &str, embed: Embed, table: Table) {
+    if let Err(error) = try_embed_plugins(crates_dir, embed, &table) {
+        println!("cargo::error={error:#}");
+        std::process::exit(1);
+    }
+}
+
+fn try_embed_plugins(crates_dir: &str, embed: Embed, table: &Table) -> Result<()> {
+    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").context("CARGO_MANIFEST_DIR is set by cargo")?);
+    let out_dir = PathBuf::from(env::var("OUT_DIR").context("OUT_DIR is set by cargo")?);
+    let workspace = workspace_root(&manifest_dir)?;
+    for watched in ["engine", crates_dir, "Cargo.lock", "Cargo.toml"] {
+        println!("cargo::rerun-if-changed={}", workspace.join(watched).display());
+    }
+    let built = build_all_for_embedding(&workspace, &workspace.join(crates_dir), embed, &out_dir)?;
+    let entries: String = built
+        .iter()
+        .map(|(file_name, path)| {
+            let bytes = format!("include_bytes!({:?})", path.display().to_string());
+            format!("    {},\n", (table.entry)(&format!("{file_name:?}"), &bytes))
+        })
+        .collect();
+    let path = out_dir.join(table.file);
+    fs::write(&path, format!("{} = &[\n{entries}];\n", table.declaration)).with_context(|| format!("writing {}", path.display()))
+}
+
+/// The nearest directory at or above `dir` whose `Cargo.toml` has a
+/// `[workspace]` table.
+pub fn workspace_root(dir: &Path) -> Result<PathBuf> {
+    for candidate in dir.ancestors() {
+        let Ok(text) = fs::read_to_string(candidate.join("Cargo.toml")) else { continue };
+        if toml::from_str::<toml::Table>(&text).is_ok_and(|table| table.contains_key("workspace")) {
+            return Ok(candidate.canonicalize()?);
+        }
+    }
+    bail!("no workspace Cargo.toml above {}", dir.display())
 }
 
 #[cfg(test)]
@@ -160,5 +263,44 @@ mod tests {
         let manifest = "[package]\nname = \"patience-variant-x\"\nversion = \"1\"\n\n[dependencies]\nname = \"no\"\n";
         assert_eq!(package_name(manifest).as_deref(), Some("patience-variant-x"));
         assert_eq!(package_name("[workspace]\n"), None);
+    }
+
+    /// A crate directory `name` under `root` with `manifest`.
+    fn write_crate(root: &Path, name: &str, manifest: &str) {
+        fs::create_dir_all(root.join(name)).unwrap();
+        fs::write(root.join(name).join("Cargo.toml"), manifest).unwrap();
+    }
+
+    #[test]
+    fn plugins_are_chosen_by_their_marker_not_their_name() {
+        let root = env::temp_dir().join(format!("plugin-build-marker-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let marked = |name: &str, embed: &str| format!("[package]\nname = \"{name}\"\n\n[package.metadata.patience]\nembed = \"{embed}\"\n");
+        write_crate(&root, "classic", &marked("patience-variant-classic", "bundled"));
+        write_crate(&root, "golf", &marked("anything-at-all", "bundled"));
+        write_crate(&root, "hostile", &marked("patience-fixture-hostile", "fixture"));
+        // Named like a plugin but not marked: a library the plugins share.
+        write_crate(&root, "pairs", "[package]\nname = \"patience-variant-pairs\"\n");
+        fs::create_dir_all(root.join("no-crate")).unwrap();
+
+        let names = |embed| -> Vec<(String, String)> {
+            find_plugin_crates(&root, embed).unwrap().iter().map(|p| (p.package.clone(), p.component_file())).collect()
+        };
+        let pair = |package: &str, file: &str| (package.to_string(), file.to_string());
+        assert_eq!(names(Embed::Bundled), [pair("anything-at-all", "golf.wasm"), pair("patience-variant-classic", "classic.wasm")]);
+        assert_eq!(names(Embed::Fixture), [pair("patience-fixture-hostile", "hostile.wasm")]);
+
+        write_crate(&root, "typo", &marked("patience-variant-typo", "bundle"));
+        let error = format!("{:#}", find_plugin_crates(&root, Embed::Bundled).unwrap_err());
+        assert!(error.contains("typo") && error.contains("embed = \"bundle\" is not \"bundled\" or \"fixture\""), "{error}");
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn the_marker_is_read_from_the_package_metadata_only() {
+        assert_eq!(embed_marker("[package]\nname = \"x\"\n").unwrap(), None);
+        assert_eq!(embed_marker("[package.metadata.patience]\nembed = \"fixture\"\n").unwrap(), Some(Embed::Fixture));
+        assert_eq!(embed_marker("[workspace.metadata.patience]\nembed = \"bundled\"\n").unwrap(), None);
+        assert!(embed_marker("[package]\nname = ").is_err());
     }
 }
