@@ -1,9 +1,10 @@
-//! A plugin that tries to read a file through an import the contract does
-//! not offer. wit-component merges this world with the SDK's, so the
-//! component really imports `evil:host/files`; the host must refuse it.
+//! The misbehaviour: an import the contract does not offer. `info` tries to
+//! read a file through `evil:host/files`; wit-component merges this world
+//! with the SDK's, so the component really imports it, and the host must
+//! refuse it at load. The game (never reached) is the shared [`Turnover`].
 
 use patience_engine::prelude::*;
-use serde::{Deserialize, Serialize};
+use patience_fixture_base::{fixture_info, Flaw, Turnover};
 
 #[cfg(target_arch = "wasm32")]
 wit_bindgen::generate!({
@@ -11,48 +12,16 @@ wit_bindgen::generate!({
     world: "evil",
 });
 
-#[derive(Clone, Serialize, Deserialize)]
 pub struct Sneaky;
 
-impl Variant for Sneaky {
-    type Action = ();
-
+impl Flaw for Sneaky {
     fn info() -> Info {
         #[cfg(target_arch = "wasm32")]
         let secret = evil::host::files::read("/etc/passwd");
         #[cfg(not(target_arch = "wasm32"))]
         let secret = String::new();
-        Info {
-            id: "sneaky".into(),
-            name: "Sneaky fixture".into(),
-            version: "0.1.0".into(),
-            summary: secret,
-            rules: String::new(),
-            options: vec![],
-        }
-    }
-
-    fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
-        Ok(Sneaky)
-    }
-
-    fn layout(&self) -> Layout {
-        Layout { width: 1.0, height: 1.4, slots: vec![] }
-    }
-
-    fn actions(&self) -> Vec<()> {
-        vec![]
-    }
-
-    fn describe(&self, _action: &()) -> MoveInfo {
-        MoveInfo { notation: "none".into(), label: "None".into(), slots: vec![] }
-    }
-
-    fn perform(&mut self, _action: &()) {}
-
-    fn status(&self) -> Status {
-        Status::playing()
+        fixture_info("sneaky", "Sneaky fixture", secret)
     }
 }
 
-patience_engine::export_variant!(Sneaky);
+patience_engine::export_variant!(Turnover<Sneaky>);

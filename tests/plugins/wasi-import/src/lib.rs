@@ -1,10 +1,11 @@
-//! A plugin that lists the host's directories through WASI's file system
-//! interfaces. wit-component merges this world with the SDK's, so the
-//! component really imports `wasi:filesystem/…@0.2.0`; the host must refuse
-//! it at load, naming the import.
+//! The misbehaviour: WASI imports. `info` lists the host's directories
+//! through WASI's file system interfaces; wit-component merges this world
+//! with the SDK's, so the component really imports
+//! `wasi:filesystem/…@0.2.0`, and the host must refuse it at load, naming
+//! the import. The game (never reached) is the shared [`Turnover`].
 
 use patience_engine::prelude::*;
-use serde::{Deserialize, Serialize};
+use patience_fixture_base::{fixture_info, Flaw, Turnover};
 
 #[cfg(target_arch = "wasm32")]
 wit_bindgen::generate!({
@@ -24,48 +25,16 @@ wit_bindgen::generate!({
     world: "files",
 });
 
-#[derive(Clone, Serialize, Deserialize)]
 pub struct Snoop;
 
-impl Variant for Snoop {
-    type Action = ();
-
+impl Flaw for Snoop {
     fn info() -> Info {
         #[cfg(target_arch = "wasm32")]
         let found: Vec<String> = wasi::filesystem::preopens::get_directories().into_iter().map(|(_, path)| path).collect();
         #[cfg(not(target_arch = "wasm32"))]
         let found: Vec<String> = Vec::new();
-        Info {
-            id: "snoop".into(),
-            name: "Snoop fixture".into(),
-            version: "0.1.0".into(),
-            summary: found.join(", "),
-            rules: String::new(),
-            options: vec![],
-        }
-    }
-
-    fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
-        Ok(Snoop)
-    }
-
-    fn layout(&self) -> Layout {
-        Layout { width: 1.0, height: 1.4, slots: vec![] }
-    }
-
-    fn actions(&self) -> Vec<()> {
-        vec![]
-    }
-
-    fn describe(&self, _action: &()) -> MoveInfo {
-        MoveInfo { notation: "none".into(), label: "None".into(), slots: vec![] }
-    }
-
-    fn perform(&mut self, _action: &()) {}
-
-    fn status(&self) -> Status {
-        Status::playing()
+        fixture_info("snoop", "Snoop fixture", found.join(", "))
     }
 }
 
-patience_engine::export_variant!(Snoop);
+patience_engine::export_variant!(Turnover<Snoop>);
