@@ -9,7 +9,7 @@ use crate::layout::{Face, HudItem, Layout, Look, Outcome, SlotKind, Status};
 use crate::log::Level;
 use crate::options::{OptionKind, OptionSpec, OptionValue};
 use crate::solver::Verdict;
-use crate::variant::Variant;
+use crate::search::Search;
 use core::cell::RefCell;
 use core::marker::PhantomData;
 
@@ -47,10 +47,11 @@ fn install_panic_hook() {
     });
 }
 
-/// The exported plugin for variant `V`.
+/// The exported plugin for variant `V` (a `Plain` variant when it has no
+/// search hooks of its own).
 pub struct Plugin<V>(PhantomData<V>);
 
-impl<V: Variant> wit_rules::Guest for Plugin<V> {
+impl<V: Search> wit_rules::Guest for Plugin<V> {
     type Game = GameResource<V>;
 
     fn info() -> wit::VariantInfo {
@@ -67,11 +68,11 @@ impl<V: Variant> wit_rules::Guest for Plugin<V> {
     }
 }
 
-pub struct GameResource<V: Variant> {
+pub struct GameResource<V: Search> {
     game: RefCell<Game<V>>,
 }
 
-impl<V: Variant> GuestGame for GameResource<V> {
+impl<V: Search> GuestGame for GameResource<V> {
     fn start(deal: wit::Deal, settings: Vec<wit::Setting>) -> Result<wit_rules::Game, String> {
         install_panic_hook();
         let deal = match deal {

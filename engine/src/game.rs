@@ -5,6 +5,7 @@
 use crate::deal::Deal;
 use crate::layout::{Outcome, Status};
 use crate::options::{OptionValue, Settings};
+use crate::search::Search;
 use crate::solver::{self, Solution};
 use crate::variant::Variant;
 use crate::layout::MoveInfo;
@@ -106,7 +107,12 @@ impl<V: Variant> Game<V> {
         self.state.resample(&mut rng).map(|state| Game { state })
     }
 
-    pub fn solve(&self, budget: u64, optimal: bool) -> Solution<String> {
+    /// Solves the game from here, the line in notation. For a variant
+    /// without [`Search`] hooks, solve a `Game<Plain<V>>`.
+    pub fn solve(&self, budget: u64, optimal: bool) -> Solution<String>
+    where
+        V: Search,
+    {
         let found = if optimal {
             solver::solve_optimal(&self.state, budget)
         } else {
@@ -131,6 +137,8 @@ impl<V: Variant> Game<V> {
 mod tests {
     use super::*;
     use crate::layout::Layout;
+    use crate::search::Plain;
+    use crate::solver::Verdict;
     use crate::variant::Info;
     use serde::{Deserialize, Serialize};
 
@@ -184,5 +192,13 @@ mod tests {
         assert_eq!(game.explain("step"), "the game is over: No moves left");
         let mut winning = Game { state: Steps { left: 1, won_at_zero: true } };
         assert_eq!(winning.apply(0), Ok(Status::won("done").with_score(0)));
+    }
+
+    #[test]
+    fn a_variant_without_search_hooks_is_solved_and_saved_as_itself() {
+        let game = Game { state: Plain(Steps { left: 2, won_at_zero: true }) };
+        assert_eq!(game.snapshot(), encode(&game.state.0), "Plain adds nothing to a snapshot");
+        let found = game.solve(10, false);
+        assert_eq!((found.verdict, found.line), (Verdict::Winnable, vec!["step".to_string(), "step".to_string()]));
     }
 }

@@ -31,6 +31,7 @@ pub mod game;
 pub mod layout;
 pub mod log;
 pub mod options;
+pub mod search;
 pub mod solver;
 pub mod variant;
 
@@ -38,6 +39,7 @@ pub mod variant;
 #[doc(hidden)]
 pub mod export;
 
+pub use search::Search;
 pub use variant::{Info, Variant};
 
 /// The version of the WIT contract this SDK builds plugins against.
@@ -53,20 +55,35 @@ pub mod prelude {
         Face, HudItem, Layout, Look, MoveInfo, Outcome, Slot, SlotKind, Status, CARD_HEIGHT, CARD_WIDTH,
     };
     pub use crate::options::{Choice, Flag, Int, OptionKind, OptionSpec, OptionValue, Settings};
+    pub use crate::search::Search;
     pub use crate::variant::{Info, Variant};
 }
 
-/// Exports a [`Variant`] as a patience plugin: `export_variant!(MyGame);`.
+/// Exports a [`Variant`] as a patience plugin: `export_variant!(MyGame);`,
+/// or `export_variant!(MyGame, search);` when the type implements
+/// [`Search`] too (the solver then uses its hooks; without `search` it
+/// uses the defaults).
 ///
 /// On `wasm32` this generates the contract's exports; natively it expands to
-/// nothing, so the same crate builds and unit-tests on the host.
+/// nothing but the check that a `search` type implements [`Search`], so the
+/// same crate builds and unit-tests on the host.
 #[macro_export]
 macro_rules! export_variant {
-    ($variant:ty) => {
+    (@exports $game:ty) => {
         #[cfg(target_arch = "wasm32")]
         const _: () = {
-            type PatiencePlugin = $crate::export::Plugin<$variant>;
+            type PatiencePlugin = $crate::export::Plugin<$game>;
             $crate::export::bindings::export!(PatiencePlugin with_types_in $crate::export::bindings);
         };
+    };
+    ($variant:ty, search) => {
+        const _: () = {
+            fn implements_search<S: $crate::Search>() {}
+            let _ = implements_search::<$variant>;
+        };
+        $crate::export_variant!(@exports $variant);
+    };
+    ($variant:ty) => {
+        $crate::export_variant!(@exports $crate::search::Plain<$variant>);
     };
 }

@@ -1,6 +1,8 @@
-//! The generic solver: works for any [`Variant`], inside the plugin, with
-//! full knowledge of the deal (it answers "is this deal winnable", not "would
-//! a person win it").
+//! The generic solver: works on any variant, inside the plugin, with full
+//! knowledge of the deal (it answers "is this deal winnable", not "would a
+//! person win it"). It asks its questions through [`Search`], whose hooks a
+//! variant may implement to speed it up; [`Plain`] solves a variant that
+//! does not, with the defaults.
 //!
 //! * [`solve`]: depth-first search in the variant's move order with a
 //!   transposition table of visited positions. Repeated positions are never
@@ -18,6 +20,9 @@
 
 mod key_set;
 
+use crate::search::Search;
+#[cfg(doc)]
+use crate::search::Plain;
 use crate::variant::Variant;
 use key_set::{headroom_granted, Insert, KeyMap, KeySet};
 use std::cmp::Reverse;
@@ -61,6 +66,29 @@ pub fn hash_bytes(bytes: &[u8]) -> u128 {
     bytes.iter().fold(OFFSET, |hash, &byte| (hash ^ byte as u128).wrapping_mul(PRIME))
 }
 
+/// Where in a position's key a variant counts what it has used up (see
+/// [`Search::spent_bits`]).
+#[derive(Copy, Clone)]
+struct Spent {
+    bits: u128,
+    shift: u32,
+}
+
+impl Spent {
+    fn of(bits: u128) -> Spent {
+        let shift = if bits == 0 { 0 } else { bits.trailing_zeros() };
+        debug_assert!((bits >> shift) & ((bits >> shift).wrapping_add(1)) == 0, "spent_bits must be adjacent bits");
+        Spent { bits, shift }
+    }
+
+    /// Whether `seen` holds `key` with less used up: a position at least
+    /// as good, searched already.
+    fn less_was_seen(self, key: u128, seen: &KeySet) -> bool {
+        let used = (key & self.bits) >> self.shift;
+        (0..used).any(|less| seen.contains(key & !self.bits | less << self.shift))
+    }
+}
+
 /// A position on the search path. Its moves are `actions[first..end]` of
 /// the search's one shared buffer, which grows and shrinks with the path.
 struct Frame<V: Variant> {
@@ -71,23 +99,26 @@ struct Frame<V: Variant> {
 }
 
 /// Depth-first search for any winning line.
-pub fn solve<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
+pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     solve_remembering(start, budget, TABLE_LIMIT)
 }
 
 /// [`solve`], remembering at most `table_limit` positions.
-fn solve_remembering<V: Variant>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
-    if start.solver_goal(start) {
+fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
+    if start.goal(start) {
         return Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 };
     }
-    if start.is_dead() {
+    if Search::is_dead(start) {
         return Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 };
     }
-    let mut seen = KeySet::with_limit(table_limit).hashing_only(!start.dominance_key_bits());
+    let spent = Spent::of(start.spent_bits());
+    // Keys that differ only in what is spent hash alike, so the lookups of
+    // `Spent::less_was_seen` land next to the key just inserted.
+    let mut seen = KeySet::with_limit(table_limit).hashing_only(!spent.bits);
     seen.insert(start.state_key());
     let mut nodes = 1;
     let mut actions = Vec::with_capacity(1024);
-    start.solver_actions_into(&mut actions);
+    start.search_actions(&mut actions);
     let mut stack = vec![Frame { state: start.clone(), first: 0, end: actions.len(), next: 0 }];
     while let Some(top) = stack.last_mut() {
         if top.next == top.end {
@@ -98,8 +129,8 @@ fn solve_remembering<V: Variant>(start: &V, budget: u64, table_limit: usize) -> 
         let action = actions[top.next].clone();
         top.next += 1;
         let mut child = top.state.clone();
-        child.solver_perform(&action);
-        if child.solver_goal(start) {
+        child.search_perform(&action);
+        if child.goal(start) {
             // Each frame's `next - 1` is the action taken from it; for the
             // top frame that is `action` itself.
             let line = stack.iter().map(|frame| actions[frame.next - 1].clone()).collect();
@@ -111,12 +142,12 @@ fn solve_remembering<V: Variant>(start: &V, budget: u64, table_limit: usize) -> 
             Insert::AlreadyThere => continue,
             Insert::Full => return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes },
         }
-        if child.dominated(key, &|other| seen.contains(other)) {
+        if spent.less_was_seen(key, &seen) {
             continue;
         }
         // The child's depth is `stack.len()`.
         // (`== 1` alone would never hold with a spacing of 1.)
-        if stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && child.is_dead() {
+        if stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && Search::is_dead(&child) {
             continue;
         }
         if nodes >= budget {
@@ -124,7 +155,7 @@ fn solve_remembering<V: Variant>(start: &V, budget: u64, table_limit: usize) -> 
         }
         nodes += 1;
         let first = actions.len();
-        child.solver_actions_into(&mut actions);
+        child.search_actions(&mut actions);
         if actions.len() > first {
             stack.push(Frame { state: child, first, end: actions.len(), next: first });
         }
@@ -156,10 +187,10 @@ fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
 const ROOT: u32 = u32::MAX;
 
 /// The position of node `index`, replayed from `start`.
-fn replay_to<V: Variant>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
+fn replay_to<V: Search>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
     let mut state = start.clone();
     for action in line_to(steps, index) {
-        state.solver_perform(&action);
+        state.search_perform(&action);
     }
     state
 }
@@ -206,10 +237,10 @@ fn room_for_one(table: &mut impl Grows) -> bool {
 
 /// A shortest winning line: the depth-first [`solve`] first, which settles
 /// a position that cannot be won and gives a line to beat; then A* with
-/// `Variant::moves_lower_bound` over lines shorter than the best found so
+/// [`Search::moves_lower_bound`] over lines shorter than the best found so
 /// far. A* ends when no line left could be shorter. `budget` counts the
 /// positions both searches expand.
-pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> {
+pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let any = solve(start, budget);
     if any.verdict != Verdict::Winnable || any.line.is_empty() {
         return any;
@@ -240,11 +271,11 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
         nodes += 1;
         let depth = depth + 1;
         actions.clear();
-        state.optimal_actions_into(&mut actions);
+        state.shortest_actions(&mut actions);
         for action in &actions {
             let mut child = state.clone();
-            child.solver_perform(action);
-            if child.solver_goal(start) {
+            child.search_perform(action);
+            if child.goal(start) {
                 if (depth as usize) < best.len() {
                     best = line_to(&steps, index);
                     best.push(action.clone());
@@ -256,7 +287,7 @@ pub fn solve_optimal<V: Variant>(start: &V, budget: u64) -> Solution<V::Action> 
                 continue;
             }
             let estimate = depth + child.moves_lower_bound();
-            if estimate as usize >= best.len() || child.is_dead() {
+            if estimate as usize >= best.len() || Search::is_dead(&child) {
                 continue;
             }
             if !(room_for_one(&mut best_depth) && room_for_one(&mut steps) && room_for_one(&mut open)) {
@@ -326,7 +357,9 @@ mod tests {
         fn status(&self) -> Status {
             if self.at == self.target { Status::won("there") } else { Status::playing() }
         }
+    }
 
+    impl Search for Climb {
         fn state_key(&self) -> u128 {
             self.at as u128
         }
@@ -345,9 +378,9 @@ mod tests {
         assert_eq!((optimal.verdict, optimal.nodes), (Verdict::Unknown, 100_000));
     }
 
-    /// Each step leads to eight places, seven of which are dominated: the
-    /// table fills with keys no position is expanded for, and still stops
-    /// at its bound.
+    /// Each step leads to eight places, seven of which are dominated (the
+    /// place past a multiple of 8 counts as spent): the table fills with
+    /// keys no position is expanded for, and still stops at its bound.
     #[derive(Clone, Serialize, Deserialize)]
     struct Fan {
         at: u64,
@@ -383,13 +416,15 @@ mod tests {
         fn status(&self) -> Status {
             Status::playing()
         }
+    }
 
+    impl Search for Fan {
         fn state_key(&self) -> u128 {
-            self.at as u128
+            ((self.at / 8) << 8 | self.at % 8) as u128
         }
 
-        fn dominated(&self, _key: u128, _searched: &dyn Fn(u128) -> bool) -> bool {
-            !self.at.is_multiple_of(8)
+        fn spent_bits(&self) -> u128 {
+            0xff
         }
     }
 
@@ -402,7 +437,8 @@ mod tests {
 
     /// Steps of 1 cost 1, steps of 2 cost 3; the goal must be reached
     /// within an allowance. The same place reached for less is at least as
-    /// good, which `dominance` tells the solver.
+    /// good, which `dominance` tells the solver: what was spent is in the
+    /// key's low bits.
     #[derive(Clone, Serialize, Deserialize)]
     struct Allowance {
         at: u64,
@@ -444,17 +480,19 @@ mod tests {
             let there = self.at == self.target && self.spent <= self.allowance;
             if there { Status::won("there") } else { Status::playing() }
         }
+    }
 
+    impl Search for Allowance {
         fn state_key(&self) -> u128 {
             (self.at as u128) << 64 | self.spent as u128
         }
 
-        fn is_dead(&self) -> bool {
-            self.at > self.target || self.spent > self.allowance
+        fn spent_bits(&self) -> u128 {
+            if self.dominance { u64::MAX as u128 } else { 0 }
         }
 
-        fn dominated(&self, _key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
-            self.dominance && (0..self.spent).any(|less| searched((self.at as u128) << 64 | less as u128))
+        fn is_dead(&self) -> bool {
+            self.at > self.target || self.spent > self.allowance
         }
     }
 

@@ -130,8 +130,9 @@ impl KeySet {
 
     /// The same, hashing only the key bits in `bits`: keys that differ
     /// only elsewhere start their probes at the same slot and so end up
-    /// side by side, in one or two cache lines. For the keys a
-    /// [`crate::variant::Variant::dominated`] check asks about right after an insert.
+    /// side by side, in one or two cache lines: the keys the search looks
+    /// up right after an insert, which differ from it only in what is
+    /// spent (see [`crate::Search::spent_bits`]).
     pub(crate) fn hashing_only(self, bits: u128) -> KeySet {
         KeySet { hashed_bits: bits, ..self }
     }

@@ -17,8 +17,9 @@
 //! * the whole game is one serializable value ([`Golf`]), settings included;
 //! * hidden information: a covered card is [`Face::Down`], and no text
 //!   (labels, move names, explanations) ever names it;
-//! * [`Variant::resample`], so fair players can play it, and an exact,
-//!   cheap [`Variant::state_key`] plus a lower bound for the solver.
+//! * [`Variant::resample`], so fair players can play it, and two of the
+//!   solver's [`Search`] hooks: an exact, cheap [`Search::state_key`] and a
+//!   lower bound.
 
 pub mod pyramid;
 
@@ -331,7 +332,9 @@ impl Variant for Golf {
         copy.stock = for_stock.to_vec();
         Some(copy)
     }
+}
 
+impl Search for Golf {
     /// Within one deal the future depends only on which pyramid cards are
     /// left (28 bits), how many stock cards are left (the stock order is
     /// fixed) and the waste card. That is exact and far cheaper than the
@@ -347,7 +350,7 @@ impl Variant for Golf {
     }
 }
 
-patience_engine::export_variant!(Golf);
+patience_engine::export_variant!(Golf, search);
 
 #[cfg(test)]
 mod tests;

@@ -25,4 +25,4 @@ through once. By default the whole pyramid lies face up.";
 /// A game of classic Pyramid.
 pub type Classic = PairGame<ClassicProfile>;
 
-patience_engine::export_variant!(Classic);
+patience_engine::export_variant!(Classic, search);

@@ -27,4 +27,4 @@ cleared, whatever is left in the stock and on the waste piles.";
 /// A game of draw-three Pyramid.
 pub type DrawThree = PairGame<DrawThreeProfile>;
 
-patience_engine::export_variant!(DrawThree);
+patience_engine::export_variant!(DrawThree, search);

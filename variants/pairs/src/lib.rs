@@ -4,7 +4,7 @@
 //! summing to 13 from a 28-card pyramid, with a stock dealt onto one waste
 //! pile (classic, relaxed) or three (draw-three). The rules are written once
 //! here as [`PairGame<P>`]; a plugin crate is a [`Profile`] (names, defaults,
-//! draw mode) plus `export_variant!(PairGame<ItsProfile>)`.
+//! draw mode) plus `export_variant!(PairGame<ItsProfile>, search)`.
 //!
 //! The precise rules, as implemented, are in [`rules_text::markdown`]; every
 //! choice the sources leave open is decided and documented there.

@@ -188,24 +188,14 @@ impl<P: Profile> PairGame<P> {
             | 1 << 127
     }
 
-    /// The key bits `searched_in_an_earlier_pass` varies.
+    /// The key bits of the pass, for the search's `spent_bits`: the same
+    /// position in an earlier pass has more passes left, so every line from
+    /// here works from there too. One pile only: with three piles a
+    /// turn-over rearranges the talon, and the same arrangement hardly ever
+    /// comes back in a later pass. (With unlimited passes the key has no
+    /// pass in it to begin with.)
     pub(crate) fn pass_key_bits(&self) -> u128 {
         if self.piles() == 1 { 3 << DEALT_ORDER_PASS_SHIFT } else { 0 }
-    }
-
-    /// Whether the same position in an earlier pass has been searched
-    /// (`key` is this position's): it has more passes left, so every line
-    /// from here works from there too. One pile only: with three piles a
-    /// turn-over rearranges the talon, and measured, the same arrangement
-    /// hardly ever comes back in a later pass. (With unlimited passes the
-    /// key has no pass in it to begin with.)
-    pub(crate) fn searched_in_an_earlier_pass(&self, key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
-        let code = self.pass_code();
-        if code == 0 || self.piles() != 1 {
-            return false;
-        }
-        let shift = DEALT_ORDER_PASS_SHIFT;
-        (0..code).any(|earlier| searched(key & !(3 << shift) | earlier << shift))
     }
 
     /// The waste piles a draw now buries for good, as far as the search

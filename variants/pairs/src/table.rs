@@ -1,6 +1,7 @@
 //! The game state and the [`Variant`] implementation, which delegates to the
 //! other modules: `moves` (what is legal, playing it), `view` (layout, HUD,
-//! status, move descriptions), `explain`, `check` and `search` (solver hooks).
+//! status, move descriptions), `explain`, `check` and `search` (the
+//! solver's hooks, which [`Search`] answers with).
 
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
@@ -12,7 +13,7 @@ use patience_engine::card::Card;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
 use patience_engine::options::Settings;
-use patience_engine::{Info, Variant};
+use patience_engine::{Info, Search, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A pile of talon cards (the stock or one waste pile), as talon indices
@@ -438,19 +439,6 @@ impl<P: Profile> Variant for PairGame<P> {
         self.play(action);
     }
 
-    /// Before drawing, drops the waste piles the draw buries for nothing
-    /// (see `buried_for_nothing`): the search's copy of the game then
-    /// lists the same moves, minus ones it never needs.
-    fn solver_perform(&mut self, action: &Action) {
-        if *action == Action::Draw {
-            for pile in bits(self.buried_for_nothing()) {
-                self.talon_gone |= self.waste[pile].mask();
-                self.waste[pile] = Pile::EMPTY;
-            }
-        }
-        self.play(action);
-    }
-
     fn status(&self) -> Status {
         if self.is_won() {
             Status::won(self.won_message())
@@ -467,35 +455,6 @@ impl<P: Profile> Variant for PairGame<P> {
 
     fn check(&self) -> Result<(), String> {
         self.check_state()
-    }
-
-    fn solver_goal(&self, _start: &Self) -> bool {
-        self.is_won()
-    }
-
-    /// A King that may go at once (see `king_goes_at_once`) is the only
-    /// move tried when there is one.
-    ///
-    /// Likewise a removal every winning line must make (see
-    /// `forced_removal`) is the only move tried.
-    fn solver_actions(&self) -> Vec<Action> {
-        let mut actions = Vec::with_capacity(12);
-        self.solver_actions_into(&mut actions);
-        actions
-    }
-
-    fn solver_actions_into(&self, out: &mut Vec<Action>) {
-        self.push_search_actions(out, Line::Any);
-    }
-
-    /// The same, but a talon King nothing needs to take is not taken
-    /// first (see `king_goes_at_once`).
-    fn optimal_actions_into(&self, out: &mut Vec<Action>) {
-        self.push_search_actions(out, Line::Shortest);
-    }
-
-    fn state_key(&self) -> u128 {
-        self.position_key()
     }
 
     /// Deals anew what the player has not seen: face-down pyramid cards
@@ -533,11 +492,47 @@ impl<P: Profile> Variant for PairGame<P> {
         Some(sample)
     }
 
-    fn dominated(&self, key: u128, searched: &dyn Fn(u128) -> bool) -> bool {
-        self.searched_in_an_earlier_pass(key, searched)
+}
+
+impl<P: Profile> Search for PairGame<P> {
+    fn goal(&self, _start: &Self) -> bool {
+        self.is_won()
     }
 
-    fn dominance_key_bits(&self) -> u128 {
+    /// A King that may go at once (see `king_goes_at_once`) is the only
+    /// move tried when there is one.
+    ///
+    /// Likewise a removal every winning line must make (see
+    /// `forced_removal`) is the only move tried.
+    fn search_actions(&self, out: &mut Vec<Action>) {
+        self.push_search_actions(out, Line::Any);
+    }
+
+    /// The same, but a talon King nothing needs to take is not taken
+    /// first (see `king_goes_at_once`).
+    fn shortest_actions(&self, out: &mut Vec<Action>) {
+        self.push_search_actions(out, Line::Shortest);
+    }
+
+    /// Before drawing, drops the waste piles the draw buries for nothing
+    /// (see `buried_for_nothing`): the search's copy of the game then
+    /// lists the same moves, minus ones it never needs.
+    fn search_perform(&mut self, action: &Action) {
+        if *action == Action::Draw {
+            for pile in bits(self.buried_for_nothing()) {
+                self.talon_gone |= self.waste[pile].mask();
+                self.waste[pile] = Pile::EMPTY;
+            }
+        }
+        self.play(action);
+    }
+
+    fn state_key(&self) -> u128 {
+        self.position_key()
+    }
+
+    /// One pile: the pass count, where an earlier pass is never worse.
+    fn spent_bits(&self) -> u128 {
         self.pass_key_bits()
     }
 
@@ -546,6 +541,22 @@ impl<P: Profile> Variant for PairGame<P> {
     }
 
     fn moves_lower_bound(&self) -> u32 {
+        self.lower_bound()
+    }
+}
+
+/// The solver's view of a position, also without importing [`Search`]
+/// (the tests of the hooks use it).
+impl<P: Profile> PairGame<P> {
+    pub fn state_key(&self) -> u128 {
+        self.position_key()
+    }
+
+    pub fn is_dead(&self) -> bool {
+        self.cannot_win()
+    }
+
+    pub fn moves_lower_bound(&self) -> u32 {
         self.lower_bound()
     }
 }

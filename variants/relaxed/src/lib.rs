@@ -27,4 +27,4 @@ One pass through the stock is the classic and hardest setting; for an easier gam
 /// A game of relaxed Pyramid.
 pub type Relaxed = PairGame<RelaxedProfile>;
 
-patience_engine::export_variant!(Relaxed);
+patience_engine::export_variant!(Relaxed, search);

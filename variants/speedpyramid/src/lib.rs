@@ -17,7 +17,7 @@ mod tests;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
 use patience_engine::options::{Int, Settings};
-use patience_engine::{Info, Variant};
+use patience_engine::{Info, Search, Variant};
 
 pub use levels::{LevelPlan, LEVELS};
 pub use state::{level_decks, Action, Config, SpeedPyramid};
@@ -73,10 +73,6 @@ impl Variant for SpeedPyramid {
         SpeedPyramid::actions(self)
     }
 
-    fn solver_actions_into(&self, out: &mut Vec<Action>) {
-        self.push_actions(out);
-    }
-
     fn describe(&self, action: &Action) -> MoveInfo {
         SpeedPyramid::describe(self, action)
     }
@@ -101,17 +97,23 @@ impl Variant for SpeedPyramid {
         SpeedPyramid::check(self)
     }
 
+    fn resample(&self, rng: &mut patience_engine::deal::DealRng) -> Option<Self> {
+        Some(SpeedPyramid::resample(self, rng))
+    }
+}
+
+impl Search for SpeedPyramid {
     /// The goal of a search is clearing the level it started in.
-    fn solver_goal(&self, start: &Self) -> bool {
+    fn goal(&self, start: &Self) -> bool {
         self.won || self.level > start.level
+    }
+
+    fn search_actions(&self, out: &mut Vec<Action>) {
+        self.push_actions(out);
     }
 
     fn state_key(&self) -> u128 {
         SpeedPyramid::state_key(self)
-    }
-
-    fn resample(&self, rng: &mut patience_engine::deal::DealRng) -> Option<Self> {
-        Some(SpeedPyramid::resample(self, rng))
     }
 
     /// Sound: every remaining field tablet needs a move of its own.
@@ -120,4 +122,4 @@ impl Variant for SpeedPyramid {
     }
 }
 
-patience_engine::export_variant!(SpeedPyramid);
+patience_engine::export_variant!(SpeedPyramid, search);

@@ -730,9 +730,9 @@ fn the_solver_clears_the_current_level() {
     assert_eq!(solution.verdict, Verdict::Winnable);
     replay(&mut game, &solution.line);
     assert_eq!(game.state.level, 2);
-    assert!(game.state.solver_goal(&opening));
+    assert!(game.state.goal(&opening));
     // From the first position of level 2 the goal is level 3, not "done".
-    assert!(!game.state.solver_goal(&game.state));
+    assert!(!game.state.goal(&game.state));
     let next = game.solve(500_000, false);
     assert!(next.verdict != Verdict::Winnable || !next.line.is_empty(), "level 2 needs moves of its own");
     // Fully specified: the key ignores only the score.

@@ -1,0 +1,156 @@
+//! The `Search` trait: what a variant may tell the generic solver to make
+//! it faster. Every hook is optional.
+
+use crate::deal::{Deal, DealRng};
+use crate::layout::{HudItem, Layout, MoveInfo, Outcome, Status};
+use crate::options::Settings;
+use crate::variant::{Info, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Hooks that speed up the generic solver ([`crate::solver`]) on one
+/// variant. Each has a default that is always correct, so a variant
+/// implements only those it has a use for, and says so when it exports:
+/// `export_variant!(MyGame, search)`. A variant that does not implement
+/// `Search` at all is solved with the defaults (see [`Plain`]).
+///
+/// The solver plays a position's moves on copies of the game, so every
+/// hook answers about `self`, the position now.
+pub trait Search: Variant {
+    /// True when the search, which started at `start`, has reached its
+    /// goal. Defaults to a won game; a multi-level game may stop at the end
+    /// of the level the search started in.
+    fn goal(&self, start: &Self) -> bool {
+        let _ = start;
+        self.status().outcome == Outcome::Won
+    }
+
+    /// Appends to `out` the moves the search tries, in order (the search
+    /// keeps one buffer for all positions). Defaults to every legal move;
+    /// a variant may leave out a move that is never better than one it
+    /// lists (anything but a free King, which can always go at once, say)
+    /// and list likely winners first. Every move listed must be legal.
+    fn search_actions(&self, out: &mut Vec<Self::Action>) {
+        out.extend(self.actions());
+    }
+
+    /// The same for the shortest-line search
+    /// ([`crate::solver::solve_optimal`]): a move may be left out only when
+    /// a line at least as short is kept, so a shortcut that keeps a win but
+    /// may cost a move does not belong here. Defaults to every legal move.
+    fn shortest_actions(&self, out: &mut Vec<Self::Action>) {
+        out.extend(self.actions());
+    }
+
+    /// Plays a move in the search. Defaults to `perform`. A variant may
+    /// also drop from the search's copy what the search has shown it never
+    /// needs again (a card it could only use the way a sibling line already
+    /// tries, say), as long as every move the search then lists is still
+    /// legal, and the same, in the real game.
+    fn search_perform(&mut self, action: &Self::Action) {
+        self.perform(action);
+    }
+
+    /// A key equal for equal positions (the search remembers the positions
+    /// it has seen by their keys). Defaults to a 128-bit hash of the
+    /// serialized game; an exact bit-packed key is much cheaper, and a key
+    /// below 2^64 takes half the memory.
+    fn state_key(&self) -> u128 {
+        crate::solver::hash_bytes(&crate::game::encode(self))
+    }
+
+    /// The bits of [`Search::state_key`] (one run of adjacent bits) that
+    /// count something the game uses up for good, such as passes through
+    /// the stock, where fewer used is never worse: every line from a
+    /// position also works from the same position with less used up. The
+    /// search then skips a position whose key it has seen with a smaller
+    /// count. Asked once, of the start. Defaults to none.
+    fn spent_bits(&self) -> u128 {
+        0
+    }
+
+    /// True when the position certainly cannot reach the goal any more,
+    /// which lets the search give it up. Never true for a winnable
+    /// position. Defaults to false.
+    fn is_dead(&self) -> bool {
+        false
+    }
+
+    /// A lower bound on the moves still needed to reach the goal, for the
+    /// shortest-line search. Never more than the real number. Defaults to 0.
+    fn moves_lower_bound(&self) -> u32 {
+        0
+    }
+}
+
+/// Any variant, solved with the default hooks: what `export_variant!`
+/// exports for a variant that does not implement [`Search`], and the way
+/// to solve one natively (`solver::solve(&Plain(game), budget)`). It
+/// plays, shows and saves exactly as the variant it wraps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Plain<V>(pub V);
+
+impl<V: Variant> Variant for Plain<V> {
+    type Action = V::Action;
+
+    fn info() -> Info {
+        V::info()
+    }
+
+    fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+        V::start(deal, settings).map(Plain)
+    }
+
+    fn layout(&self) -> Layout {
+        self.0.layout()
+    }
+
+    fn hud(&self) -> Vec<HudItem> {
+        self.0.hud()
+    }
+
+    fn actions(&self) -> Vec<Self::Action> {
+        self.0.actions()
+    }
+
+    fn describe(&self, action: &Self::Action) -> MoveInfo {
+        self.0.describe(action)
+    }
+
+    fn perform(&mut self, action: &Self::Action) {
+        self.0.perform(action);
+    }
+
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+
+    fn lost_message(&self) -> String {
+        self.0.lost_message()
+    }
+
+    fn explain(&self, notation: &str) -> String {
+        self.0.explain(notation)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        self.0.check()
+    }
+
+    fn resample(&self, rng: &mut DealRng) -> Option<Self> {
+        self.0.resample(rng).map(Plain)
+    }
+}
+
+/// The defaults, but for the two hooks a variant may still answer in its
+/// `Variant` impl (deprecated there).
+#[allow(deprecated)]
+impl<V: Variant> Search for Plain<V> {
+    fn goal(&self, start: &Self) -> bool {
+        self.0.solver_goal(&start.0)
+    }
+
+    fn is_dead(&self) -> bool {
+        Variant::is_dead(&self.0)
+    }
+}
