@@ -195,6 +195,7 @@ impl Flag {
         OptionSpec::flag(self.name, self.default, self.help)
     }
 
+    #[track_caller]
     pub fn read(&self, settings: &Settings) -> bool {
         settings.flag(self.name)
     }
@@ -219,6 +220,7 @@ impl Int {
         OptionSpec::int(self.name, self.min, self.max, self.default, self.help)
     }
 
+    #[track_caller]
     pub fn read(&self, settings: &Settings) -> i64 {
         settings.int(self.name)
     }
@@ -242,6 +244,7 @@ impl Choice {
         OptionSpec::choice(self.name, self.choices, self.default, self.help)
     }
 
+    #[track_caller]
     pub fn read<'a>(&self, settings: &'a Settings) -> &'a str {
         settings.choice(self.name)
     }
@@ -298,6 +301,7 @@ impl Settings {
 
     /// The flag `name`. Panics if the variant did not declare it as a flag:
     /// that is a bug in the variant, not bad input.
+    #[track_caller]
     pub fn flag(&self, name: &str) -> bool {
         match self.declared(name) {
             OptionValue::Flag(value) => *value,
@@ -305,6 +309,7 @@ impl Settings {
         }
     }
 
+    #[track_caller]
     pub fn int(&self, name: &str) -> i64 {
         match self.declared(name) {
             OptionValue::Int(value) => *value,
@@ -312,6 +317,7 @@ impl Settings {
         }
     }
 
+    #[track_caller]
     pub fn choice(&self, name: &str) -> &str {
         match self.declared(name) {
             OptionValue::Choice(value) => value,
@@ -319,8 +325,12 @@ impl Settings {
         }
     }
 
+    #[track_caller]
     fn declared(&self, name: &str) -> &OptionValue {
-        self.values.get(name).unwrap_or_else(|| panic!("option `{name}` is read but not declared in `Info::options`"))
+        match self.values.get(name) {
+            Some(value) => value,
+            None => panic!("option `{name}` is read but not declared in `Info::options`"),
+        }
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (&String, &OptionValue)> {
