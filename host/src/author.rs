@@ -462,7 +462,8 @@ impl Variant for {{Type}} {
         }
     }
 
-    /// With no move left the game is lost: the SDK says so, in these words.
+    /// Won or still playing: with no move left the SDK reports the game
+    /// lost, in the words of `lost_message`.
     fn status(&self) -> Status {
         if self.discard.len() == 52 { Status::won("All 52 cards are removed") } else { Status::playing() }
     }

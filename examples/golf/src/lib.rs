@@ -14,9 +14,12 @@
 //!
 //! What it shows an author:
 //!
-//! * the whole game is one serializable value ([`Golf`]), settings included;
+//! * the whole game is one serializable value ([`Golf`]), settings included,
+//!   each option declared once (`WRAP`, `FACE_DOWN`);
 //! * hidden information: a covered card is [`Face::Down`], and no text
 //!   (labels, move names, explanations) ever names it;
+//! * `status` says only when the game is won: with no move left the SDK
+//!   reports it lost, with [`Variant::lost_message`];
 //! * [`Variant::resample`], so fair players can play it, and two of the
 //!   solver's [`Search`] hooks: an exact, cheap [`Search::state_key`] and a
 //!   lower bound.
