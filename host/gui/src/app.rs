@@ -27,6 +27,7 @@ use crate::stats::{self, Stats};
 use crate::stats_window::StatsAction;
 use crate::storage;
 use crate::table::{Clock, GameResult, Table};
+use patience_compare::explore;
 use patience_compare::PlayerKind;
 use patience_engine::card::Card;
 use patience_engine::deal::{Deal, DealRng};
@@ -79,6 +80,11 @@ pub enum Command {
     CancelExplore,
     /// Play combination `n` of the last exploration on a new deal.
     PlayExplored(usize),
+    /// Put combination `n` of the last exploration among Side by side's
+    /// picks, and show Side by side.
+    AddExploredToSideBySide(usize),
+    /// Save combination `n` of the last exploration as a rule set file.
+    SaveExplored(usize),
     StartDemo(PlayerKind),
     /// Pause or resume the demo.
     PauseDemo,
@@ -159,8 +165,9 @@ impl DealNumbers {
 
 pub struct PatienceApp {
     pub(crate) catalog: Catalog,
-    /// The rule set files read at start, kept to rebuild the choices when
-    /// a plugin is reloaded.
+    /// The rule set files read at start or saved since, and the rule sets
+    /// made here without a file (an explored combination dealt side by
+    /// side), kept to rebuild the choices when a plugin is reloaded.
     pub(crate) rule_sets: Vec<RuleSet>,
     pub(crate) choices: Vec<Choice>,
     /// The key of the choice being played (for the menu and the settings).
@@ -600,6 +607,8 @@ impl PatienceApp {
             Command::RunExplore => self.run_explore(),
             Command::CancelExplore => self.explore.cancel(),
             Command::PlayExplored(index) => self.play_explored(index),
+            Command::AddExploredToSideBySide(index) => self.add_explored_to_side_by_side(index),
+            Command::SaveExplored(index) => self.save_explored(index),
             Command::StartDemo(player) => self.start_demo(player),
             Command::PauseDemo => {
                 if let Some(run) = &mut self.demo.run {
@@ -770,6 +779,77 @@ impl PatienceApp {
             .map(|choice| choice.key.clone());
         self.deal(rule_set, key);
         self.mode = Mode::Single;
+    }
+
+    /// Puts an explored combination among Side by side's picks — as the
+    /// rule set it was saved as, if it was, else as a rule set without a
+    /// file; the oldest pick makes room when all are taken — and shows Side
+    /// by side, with the exploration's first deal ready when no deal number
+    /// is typed.
+    fn add_explored_to_side_by_side(&mut self, index: usize) {
+        let Some(outcome) = &self.explore.outcome else { return };
+        let rule_set = outcome.rule_set(index);
+        let first_deal = outcome.file.study.from;
+        let saved = self.choices.iter().find(|choice| choice.is_rule_set() && same_rules(&choice.rule_set, &rule_set));
+        let key = match saved {
+            Some(choice) => choice.key.clone(),
+            None => self.keep_unsaved(rule_set),
+        };
+        if !self.side.picked.contains(&key) {
+            if self.side.picked.len() >= side_by_side::MAX_PANES {
+                let dropped = self.side.picked.remove(0);
+                let title = self.choices.iter().find(|choice| choice.key == dropped).map_or(dropped.clone(), |choice| choice.title.clone());
+                self.notices.push(format!(
+                    "Side by side deals at most {} rule sets: \u{201c}{title}\u{201d} was unpicked to make room.",
+                    side_by_side::MAX_PANES
+                ));
+            }
+            self.side.picked.push(key);
+        }
+        if self.side.deal_entry.trim().is_empty() {
+            self.side.deal_entry = first_deal.to_string();
+        }
+        self.mode = Mode::SideBySide;
+    }
+
+    /// Keeps a rule set that has no file among the app's rule sets (one per
+    /// name: a newer one of the same name replaces the older) and makes it
+    /// a choice; returns the choice's key.
+    fn keep_unsaved(&mut self, rule_set: RuleSet) -> String {
+        let key = choices::rule_set_key(&rule_set);
+        self.rule_sets.retain(|kept| choices::rule_set_key(kept) != key);
+        self.rule_sets.push(rule_set);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        key
+    }
+
+    /// Saves an explored combination as a rule set file in the data
+    /// directory's rule set folder (a new file, never over another), reads
+    /// it back as any rule set file is read and adds it to the menu; an
+    /// unsaved copy of it (dealt side by side) gives way to the file.
+    fn save_explored(&mut self, index: usize) {
+        let Some(outcome) = &self.explore.outcome else { return };
+        let unsaved = choices::rule_set_key(&outcome.rule_set(index));
+        let name = outcome.rule_set_name(index);
+        let text = outcome.rule_set_toml(index);
+        let dir = choices::saved_rule_sets_dir(&self.data_dir);
+        let saved = choices::save_rule_set(&dir, &explore::file_stem(&name), &text).and_then(|path| RuleSet::load(&path, &self.catalog));
+        let rule_set = match saved {
+            Ok(rule_set) => rule_set,
+            Err(error) => {
+                self.notices.push(format!("\u{201c}{name}\u{201d} could not be saved as a rule set: {error:#}"));
+                return;
+            }
+        };
+        let key = choices::rule_set_key(&rule_set);
+        let path = rule_set.path.clone().unwrap_or_default();
+        self.rule_sets.retain(|kept| choices::rule_set_key(kept) != unsaved);
+        self.rule_sets.push(rule_set);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        for picked in self.side.picked.iter_mut().chain(self.compare.picked.iter_mut()).filter(|picked| **picked == unsaved) {
+            *picked = key.clone();
+        }
+        self.notices.push(format!("Saved \u{201c}{name}\u{201d} as {}: it is in the Variants menu now.", path.display()));
     }
 
     fn open_disagreement(&mut self, first: usize, second: usize, deal: u64) {
@@ -1136,6 +1216,16 @@ impl PatienceApp {
         &self.data_dir
     }
 
+}
+
+/// The same name, plugin and option values (in any order).
+fn same_rules(a: &RuleSet, b: &RuleSet) -> bool {
+    let sorted = |rule_set: &RuleSet| {
+        let mut options = rule_set.options.clone();
+        options.sort();
+        options
+    };
+    a.name == b.name && a.plugin == b.plugin && sorted(a) == sorted(b)
 }
 
 /// A board event, as the table understands it.

@@ -19,8 +19,9 @@
 //!   solver on a copy of the game;
 //! * `demo` — the solver or a fair player plays the deal, move by move;
 //! * `compare_panel` — a rule-set study with its tables and chart;
-//! * `explore_panel` — one variant's rule space, two options at a time:
-//!   a heat map of the winnable % and what each option does;
+//! * `explore_panel` — one variant's rule space, two options at a time
+//!   (the others held or averaged): a heat map of the winnable % and what
+//!   each option does; a combination played, dealt side by side or saved;
 //! * `difficulty` — measured difficulty per rule set from the study files,
 //!   the word it earns, the kindest first game, and the drift check;
 //!   `measure` — measuring a custom rule set in the background;
@@ -76,7 +77,7 @@ mod theme;
 
 pub use app::{Command, Mode, PatienceApp, GAME_FILE, MAX_DEAL_NUMBER};
 pub use board::BoardEvent;
-pub use choices::{load_rule_sets, Choice};
+pub use choices::{load_rule_sets, saved_rule_sets_dir, Choice};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
 pub use demo::Demo;
 pub use explore_panel::{Cell, ExploreOutcome, ExplorePanel};
@@ -101,19 +102,34 @@ use std::sync::Arc;
 const DEFAULT_WINDOW: [f32; 2] = [1180.0, 800.0];
 
 /// Opens the window (title "patience") on `catalog` and the rule set files
-/// found in `rule_set_dirs`, and returns when it is closed. The `*.wasm`
+/// found in `rule_set_dirs` and in the data directory's saved rule sets
+/// (see [`saved_rule_sets_dir`]), and returns when it is closed. The `*.wasm`
 /// files in `plugin_dirs` are watched: one that changes is loaded again with
 /// `runtime` (the runtime `catalog` was loaded with, so limits and the code
 /// cache stay the same) and open games of it are replayed on the new version.
 pub fn run_watching(runtime: Arc<Runtime>, catalog: Catalog, rule_set_dirs: Vec<PathBuf>, plugin_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
-    let (rule_sets, mut problems) = load_rule_sets(&rule_set_dirs, &catalog);
+    let data_dir = default_data_dir();
+    let (rule_sets, mut problems) = load_rule_sets(&with_saved_rule_sets(&rule_set_dirs, &data_dir), &catalog);
     let (difficulty, unread) = Difficulty::load(&rule_set_dirs, &catalog);
     problems.extend(unread);
-    let app = PatienceApp::new(catalog, rule_sets, default_data_dir())
+    let app = PatienceApp::new(catalog, rule_sets, data_dir)
         .with_difficulty(difficulty)
         .with_notices(problems)
         .with_plugin_watch(runtime, plugin_dirs);
     open_window(app)
+}
+
+/// `dirs` and then the folder the app saves rule sets to, unless it is one
+/// of them already (a rule set read twice would be listed twice).
+fn with_saved_rule_sets(dirs: &[PathBuf], data_dir: &std::path::Path) -> Vec<PathBuf> {
+    let saved = saved_rule_sets_dir(data_dir);
+    let canonical = |dir: &std::path::Path| dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let same = |dir: &PathBuf| canonical(dir) == canonical(&saved);
+    let mut all = dirs.to_vec();
+    if !dirs.iter().any(same) {
+        all.push(saved);
+    }
+    all
 }
 
 /// The window, at the size it had last time. Settings and statistics live

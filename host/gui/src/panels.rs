@@ -156,7 +156,7 @@ impl PatienceApp {
         let height = (ui.ctx().content_rect().height() - 60.0).max(300.0);
         ScrollArea::vertical().max_height(height).show(ui, |ui| {
             ui.set_min_width(320.0);
-            let first_rule_set = self.choices.iter().position(|c| c.rule_set.path.is_some());
+            let first_rule_set = self.choices.iter().position(Choice::is_rule_set);
             ui.label(RichText::new("Variants").strong());
             for (index, choice) in self.choices.iter().enumerate() {
                 if Some(index) == first_rule_set {
@@ -562,7 +562,7 @@ impl PatienceApp {
             let text = if self.explore.running.is_some() {
                 "Every combination is being solved: the map appears here when every deal has been played."
             } else {
-                "Pick a variant, two of its options and the deals above, and explore."
+                "Pick a variant, two of its options, what the others do and the deals above, and explore."
             };
             ui.label(RichText::new(text).size(15.0));
             return;
@@ -635,6 +635,8 @@ fn explore_command(action: ExploreAction) -> Command {
         ExploreAction::Run => Command::RunExplore,
         ExploreAction::Cancel => Command::CancelExplore,
         ExploreAction::Play(index) => Command::PlayExplored(index),
+        ExploreAction::AddToSideBySide(index) => Command::AddExploredToSideBySide(index),
+        ExploreAction::Save(index) => Command::SaveExplored(index),
     }
 }
 
