@@ -16,12 +16,13 @@ use core::marker::PhantomData;
 pub mod bindings {
     wit_bindgen::generate!({
         path: "wit",
-        world: "plugin",
+        world: "ordered-plugin",
         pub_export_macro: true,
         default_bindings_module: "patience_engine::export::bindings",
     });
 }
 
+use bindings::exports::patience::plugin::rule_order as wit_order;
 use bindings::exports::patience::plugin::rules::{self as wit_rules, GuestGame};
 use bindings::patience::plugin::host;
 use bindings::patience::plugin::types as wit;
@@ -65,6 +66,20 @@ impl<V: Search> wit_rules::Guest for Plugin<V> {
             rules: info.rules,
             options: info.options.into_iter().map(option_spec_to_wit).collect(),
         }
+    }
+}
+
+impl<V: Search> wit_order::Guest for Plugin<V> {
+    fn easier_steps() -> Vec<wit_order::EasierStep> {
+        install_panic_hook();
+        V::easier_steps()
+            .into_iter()
+            .map(|step| wit_order::EasierStep {
+                name: step.option,
+                harder: option_value_to_wit(step.harder),
+                easier: option_value_to_wit(step.easier),
+            })
+            .collect()
     }
 }
 

@@ -97,6 +97,10 @@ impl<V: Variant> Variant for Plain<V> {
         V::info()
     }
 
+    fn easier_steps() -> Vec<crate::variant::EasierStep> {
+        V::easier_steps()
+    }
+
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
         V::start(deal, settings).map(Plain)
     }

@@ -2,7 +2,7 @@
 
 use crate::deal::Deal;
 use crate::layout::{HudItem, Layout, MoveInfo, Status};
-use crate::options::{OptionSpec, Settings};
+use crate::options::{OptionSpec, OptionValue, Settings};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -20,6 +20,23 @@ pub struct Info {
     pub options: Vec<OptionSpec>,
 }
 
+/// One step of a variant's rule order: with every other option the same,
+/// every deal winnable with `option` = `harder` is winnable with `option` =
+/// `easier` (typically `easier` allows every move `harder` does, and more,
+/// and wins no later). See [`Variant::easier_steps`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct EasierStep {
+    pub option: String,
+    pub harder: OptionValue,
+    pub easier: OptionValue,
+}
+
+impl EasierStep {
+    pub fn new(option: &str, harder: OptionValue, easier: OptionValue) -> EasierStep {
+        EasierStep { option: option.to_string(), harder, easier }
+    }
+}
+
 /// The rules of one solitaire. A value of the implementing type is one game
 /// in progress; it must hold everything about the game (including its
 /// settings), because the host saves and restores games as the serialized
@@ -33,6 +50,16 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
     type Action: Clone + PartialEq + core::fmt::Debug;
 
     fn info() -> Info;
+
+    /// The option changes that only ever make a deal easier to win. The
+    /// host takes their closure per option and, exploring the rule space,
+    /// lets a win stand for every easier combination and a loss for every
+    /// harder one instead of solving each. Declare a step only when it
+    /// holds with every value of the other options, and test it against a
+    /// plain search (as `variants/pairs` does). None by default.
+    fn easier_steps() -> Vec<EasierStep> {
+        Vec::new()
+    }
 
     /// A new game. `settings` already holds every declared option, checked.
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String>;

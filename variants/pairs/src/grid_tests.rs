@@ -45,7 +45,7 @@ fn grid(win: &'static str) -> Vec<Vec<(&'static str, &'static str)>> {
     combinations
 }
 
-fn settings_of<P: Profile>(options: &[(&str, &str)]) -> Settings {
+pub(crate) fn settings_of<P: Profile>(options: &[(&str, &str)]) -> Settings {
     let specs = PairGame::<P>::info().options;
     Settings::resolve(&specs, &parse_given(&specs, options).unwrap()).unwrap()
 }
@@ -64,7 +64,7 @@ fn whole_position<P: Profile>(game: &PairGame<P>) -> PairGame<P> {
 /// Whether a win is left from `start`, and the fewest moves to one, by
 /// breadth-first search over whole positions: every legal move, no key, no
 /// pruning. `None` past `limit` positions.
-fn shortest_win<P: Profile>(start: &PairGame<P>, limit: usize) -> Option<Option<usize>> {
+pub(crate) fn shortest_win<P: Profile>(start: &PairGame<P>, limit: usize) -> Option<Option<usize>> {
     let mut depth = HashMap::from([(whole_position(start), 0usize)]);
     let mut queue = VecDeque::from([whole_position(start)]);
     while let Some(game) = queue.pop_front() {
@@ -101,13 +101,13 @@ fn line_wins<P: Profile>(start: &PairGame<P>, line: &[Action]) -> bool {
 }
 
 /// Cards still on the table.
-fn cards_left<P: Profile>(game: &PairGame<P>) -> u32 {
+pub(crate) fn cards_left<P: Profile>(game: &PairGame<P>) -> u32 {
     game.pyramid_left.count_ones() + (!game.talon_gone & crate::geometry::FULL_TALON).count_ones()
 }
 
 /// A removal three times in four when there is one, so that many
 /// positions stay winnable for long.
-fn mostly_removals(actions: &[Action], rng: &mut DealRng) -> Action {
+pub(crate) fn mostly_removals(actions: &[Action], rng: &mut DealRng) -> Action {
     let removals: Vec<Action> =
         actions.iter().copied().filter(|a| matches!(a, Action::Pair(..) | Action::King(_))).collect();
     let from = if !removals.is_empty() && rng.below(4) != 0 { &removals } else { actions };

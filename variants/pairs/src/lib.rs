@@ -18,6 +18,8 @@ mod explain;
 #[cfg(test)]
 mod grid_tests;
 mod moves;
+#[cfg(test)]
+mod order_tests;
 mod search;
 mod table;
 #[doc(hidden)]

@@ -2,7 +2,8 @@
 //! and their values as a game holds them.
 
 use crate::Profile;
-use patience_engine::options::{OptionSpec, Settings};
+use patience_engine::options::{OptionSpec, OptionValue, Settings};
+use patience_engine::EasierStep;
 use serde::{Deserialize, Serialize};
 
 /// How many times the player may go through the stock.
@@ -185,6 +186,31 @@ pub fn specs<P: Profile>() -> Vec<OptionSpec> {
             "The top card of the stock lies face up and can be played.",
         ),
     ]
+}
+
+/// The pair games' rule order: each step allows every move the harder
+/// value allows, and more, and wins no later, whatever the other options —
+/// more passes (a turn-over only adds moves); `pyramid` as the goal (a line
+/// that clears all 52 cards cleared the pyramid on the way); covered cards
+/// face up (face down only forbids pyramid overlap pairs); each kind of
+/// overlap pair, and an open stock top (each only adds moves). `pyramid`
+/// and `waste` overlap pairs are not ordered: each wins deals the other
+/// loses. Checked against a plain search in `order_tests.rs`.
+pub fn easier_steps() -> Vec<EasierStep> {
+    let choice = |text: &str| OptionValue::Choice(text.to_string());
+    let mut steps: Vec<EasierStep> = ["1", "2", "3", "unlimited"]
+        .windows(2)
+        .map(|pair| EasierStep::new(PASSES, choice(pair[0]), choice(pair[1])))
+        .collect();
+    steps.push(EasierStep::new(WIN, choice(Win::All.choice()), choice(Win::Pyramid.choice())));
+    steps.push(EasierStep::new(FACE_DOWN, OptionValue::Flag(true), OptionValue::Flag(false)));
+    for (harder, easier) in
+        [(Overlap::None, Overlap::Pyramid), (Overlap::None, Overlap::Waste), (Overlap::Pyramid, Overlap::Both), (Overlap::Waste, Overlap::Both)]
+    {
+        steps.push(EasierStep::new(OVERLAP_PAIRS, choice(harder.choice()), choice(easier.choice())));
+    }
+    steps.push(EasierStep::new(STOCK_TOP_PLAYABLE, OptionValue::Flag(false), OptionValue::Flag(true)));
+    steps
 }
 
 impl GameOptions {

@@ -13,7 +13,7 @@ use patience_engine::card::Card;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{HudItem, Layout, MoveInfo, Status};
 use patience_engine::options::Settings;
-use patience_engine::{Info, Search, Variant};
+use patience_engine::{EasierStep, Info, Search, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A pile of talon cards (the stock or one waste pile), as talon indices
@@ -401,6 +401,10 @@ impl<P: Profile> PairGame<P> {
 
 impl<P: Profile> Variant for PairGame<P> {
     type Action = Action;
+
+    fn easier_steps() -> Vec<EasierStep> {
+        crate::options::easier_steps()
+    }
 
     fn info() -> Info {
         Info {
