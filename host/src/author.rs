@@ -462,8 +462,7 @@ impl Variant for {{Type}} {
         }
     }
 
-    /// Won or still playing: with no move left the SDK reports the game
-    /// lost, in the words of `lost_message`.
+    /// Won or playing: with no move left, the SDK reports the game lost (`lost_message`).
     fn status(&self) -> Status {
         if self.discard.len() == 52 { Status::won("All 52 cards are removed") } else { Status::playing() }
     }

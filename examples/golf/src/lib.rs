@@ -58,13 +58,11 @@ stock card.
 const WRAP: Flag = Flag::new("wrap", false, "Kings and Aces are neighbours (… Q K A 2 …)");
 const FACE_DOWN: Flag = Flag::new("face_down", true, "Covered pyramid cards lie face down until uncovered");
 
-/// The options of one game. Part of the game value, so saved games keep
-/// their rules.
+/// The values of `WRAP` and `FACE_DOWN` in one game. Part of the game
+/// value, so saved games keep their rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rules {
-    /// Kings and Aces are neighbours.
     pub wrap: bool,
-    /// Covered pyramid cards lie face down.
     pub face_down: bool,
 }
 
