@@ -1,4 +1,4 @@
-//! Section 1 of rules.md (the pair games), tested through the real wasm
+//! The pair games' rules (`variants/pairs/src/rules_text.rs`), tested through the real wasm
 //! plugins and the runtime — what the host sees, not the native crate.
 //!
 //! Slot ids (documented by the pair-game plugins): pyramid 0..=27 row by

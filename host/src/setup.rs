@@ -100,7 +100,7 @@ fn is_plugin_file(target: &str) -> bool {
 /// How a game is chosen on the command line.
 #[derive(clap::Args, Debug, Clone)]
 pub struct GameArgs {
-    /// A variant id (`relaxed`), a rule set file (`rulesets/relaxed-3.toml`)
+    /// A variant id (`relaxed`), a rule set file (`rulesets/relaxed-3-passes.toml`)
     /// or a plugin file (`my-variant.wasm`).
     pub target: String,
     /// The deal number.

@@ -4,8 +4,8 @@
 //!
 //! The numbers come from study files — the JSON that `patience compare
 //! --format json` writes — kept in `difficulty/` beside the rule set files
-//! (`rulesets/difficulty/` in the repository, made by the commands in the
-//! README). A rule set is matched to its figures by plugin and option
+//! (`rulesets/difficulty/` in the repository, made by the commands in
+//! `docs/architecture.md`, "The difficulty files"). A rule set is matched to its figures by plugin and option
 //! values (every option, defaults filled in), never by name, so a custom
 //! rule set that happens to equal a studied one gets its figures too.
 //! [`check_drift`] re-runs the first deals of a file with the plugins at

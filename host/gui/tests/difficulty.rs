@@ -80,7 +80,7 @@ fn the_study_files_agree_with_the_plugins_and_the_check_catches_a_changed_record
         // deals is played again with it.
         let expert = if file.players.contains(&PlayerKind::Expert) && file.from == 1 { DRIFT_EXPERT_DEALS } else { 0 };
         let differences = check_drift(&file, &catalog, DRIFT_SOLVER_DEALS, expert, jobs).unwrap();
-        assert!(differences.is_empty(), "{} no longer matches the plugins — regenerate it (README, \"Difficulty\"):\n{}", path.display(), differences.join("\n"));
+        assert!(differences.is_empty(), "{} no longer matches the plugins — regenerate it (docs/architecture.md, \"The difficulty files\"):\n{}", path.display(), differences.join("\n"));
     }
 
     // The check can fail: one record changed in a copy of the solver's file

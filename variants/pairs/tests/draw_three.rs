@@ -1,5 +1,5 @@
-//! Draw-three: three waste piles (rules.md, "Draw-three piles"), on the
-//! three-pile test profile.
+//! Draw-three: three waste piles (the draw-three rules in
+//! `src/rules_text.rs`), on the three-pile test profile.
 
 mod common;
 

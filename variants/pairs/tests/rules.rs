@@ -1,5 +1,6 @@
-//! The rules of rules.md section 1, one test (or a few) per rule, on the
-//! one-pile test profile (the relaxed defaults).
+//! The pair games' rules (as the plugins state them, `src/rules_text.rs`),
+//! one test (or a few) per rule, on the one-pile test profile (the relaxed
+//! defaults).
 
 mod common;
 
@@ -7,7 +8,7 @@ use common::*;
 use patience_engine::Variant;
 use patience_engine::layout::{Face, Outcome};
 
-/// The deal of the example game in seed 001.
+/// The deal of the worked example game in the rules' source document (seed 001).
 const SEED_001: &str = "5s 9h Qd 2d Js 6h 8s 4d Ad Tc 3c 7s Kc Qh 5c As 4c 8h Jd 2s 5d 6c 7d Kh 9s 3h Td Qc \
                         Th 6s Ac 9c 7c Qs 3s 2h 4s Ah 8d 2c 8c Jc 3d 6d 9d Kd 4h 5h 7h Jh Ts Ks";
 

@@ -1,4 +1,4 @@
-//! Relaxed Pyramid: its info and defaults, and the example game of seed 001
+//! Relaxed Pyramid: its info and defaults, and the worked example game of the rules' source document (seed 001)
 //! replayed move by move.
 
 use patience_engine::Variant;
