@@ -17,7 +17,7 @@
 use patience_engine::deal::Deal;
 use patience_engine::options::OptionValue;
 use patience_engine::solver::Verdict;
-use patience_engine::Variant;
+use patience_engine::Search;
 use patience_runtime::{Catalog, Game, RuleSet};
 use patience_tests::catalog;
 use patience_variant_classic::Classic;
@@ -144,7 +144,7 @@ fn natively(rule_set: &RuleSet, settings: &Settings) -> Run {
     }
 }
 
-fn natively_as<V: Variant>(options: &[(String, OptionValue)], settings: &Settings) -> Run {
+fn natively_as<V: Search>(options: &[(String, OptionValue)], settings: &Settings) -> Run {
     let mut run = Run::default();
     for seed in settings.from..settings.from + settings.deals {
         let game = patience_engine::game::Game::<V>::start(&Deal::Seed(seed), options).expect("a seed deals");

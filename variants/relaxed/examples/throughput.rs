@@ -13,7 +13,7 @@ use patience_engine::deal::Deal;
 use patience_engine::game::Game;
 use patience_engine::options::parse_given;
 use patience_engine::solver::Verdict;
-use patience_engine::Variant;
+use patience_engine::Search;
 use patience_variant_classic::Classic;
 use patience_variant_draw_three::DrawThree;
 use patience_variant_relaxed::Relaxed;
@@ -46,7 +46,7 @@ fn main() {
     }
 }
 
-fn measure<V: Variant>(deals: u64, options: &[(String, String)]) {
+fn measure<V: Search>(deals: u64, options: &[(String, String)]) {
     let given = parse_given(&V::info().options, options).unwrap_or_else(|problem| panic!("{problem}"));
     let started = Instant::now();
     let (mut won, mut lost, mut unknown, mut nodes) = (0, 0, 0, 0u64);
