@@ -6,7 +6,7 @@
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, FULL_PYRAMID, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::moves::Action;
-use crate::search::Line;
+use crate::search::{Line, PerRank, Rank};
 use crate::options::{self, GameOptions, Win};
 use core::marker::PhantomData;
 use patience_engine::card::Card;
@@ -145,27 +145,31 @@ pub struct PairGame<P: Profile> {
     pub(crate) profile: PhantomData<P>,
 }
 
-/// For each rank 1..=13, the pyramid positions and talon indices dealt a
-/// card of that rank.
+/// Where each rank was dealt, as masks (never counts): for each rank, the
+/// pyramid positions (`pyramid`) and the talon indices (`talon`) dealt a
+/// card of it. The solver's hooks count the cards left from these
+/// (`search::ranks`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct RankMasks {
-    pub(crate) pyramid: [u32; 14],
-    pub(crate) talon: [u32; 14],
+    /// Bit `p` set: pyramid position `p` was dealt a card of the rank.
+    pub(crate) pyramid: PerRank<u32>,
+    /// Bit `t` set: talon card `t` is of the rank.
+    pub(crate) talon: PerRank<u32>,
 }
 
 impl RankMasks {
     fn of(pyramid: &[Card], talon: &[Card]) -> RankMasks {
-        let mut masks = RankMasks { pyramid: [0; 14], talon: [0; 14] };
+        let mut masks = RankMasks { pyramid: PerRank::splat(0), talon: PerRank::splat(0) };
         // A rank out of range (a damaged snapshot) is left out here and
         // refused by `check`.
         for (position, card) in pyramid.iter().enumerate() {
-            if let Some(mask) = masks.pyramid.get_mut(card.rank as usize) {
-                *mask |= 1 << position;
+            if let Some(rank) = Rank::new(card.rank) {
+                masks.pyramid[rank] |= 1 << position;
             }
         }
         for (id, card) in talon.iter().enumerate() {
-            if let Some(mask) = masks.talon.get_mut(card.rank as usize) {
-                *mask |= 1 << id;
+            if let Some(rank) = Rank::new(card.rank) {
+                masks.talon[rank] |= 1 << id;
             }
         }
         masks

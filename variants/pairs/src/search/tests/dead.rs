@@ -1,0 +1,149 @@
+//! Dead positions (`dead`): each rule ([`DeadRule`]) alone calls a position
+//! built for it dead, and the position is lost by an exhaustive search;
+//! along random games, every position only one rule calls dead is lost.
+
+use super::{any_move, built, random_walk_to, settings, winnable_by_brute_force};
+use crate::Profile;
+use crate::grid_tests::shortest_win;
+use crate::search::dead::DeadRule;
+use crate::search::ranks::RankCounts;
+use crate::table::PairGame;
+use crate::test_profiles::{OnePile, ThreePiles};
+use patience_engine::Variant;
+use patience_engine::deal::{Deal, DealRng};
+use patience_engine::solver::{solve, Verdict};
+
+/// The rules that apply to `game` and fail there.
+fn failing_rules<P: Profile>(game: &PairGame<P>) -> Vec<DeadRule> {
+    let counts = RankCounts::of(game);
+    game.dead_rules().iter().copied().filter(|&rule| !game.rule_holds(rule, &counts)).collect()
+}
+
+/// `game` is called dead by `rule` and by no other rule that applies, and
+/// it is lost: by an exhaustive search, and by the solver.
+fn only_it_calls_dead_and_it_is_lost<P: Profile>(rule: DeadRule, game: &PairGame<P>) {
+    assert_eq!(failing_rules(game), vec![rule], "{game:?}");
+    assert!(game.cannot_win());
+    assert_eq!(shortest_win(game, 100_000), Some(None), "lost");
+    assert_eq!(solve(game, 100_000).verdict, Verdict::NotWinnable);
+}
+
+/// Checks positions built for `rule` (every rule has some: the match is
+/// exhaustive). In the comments the waste is bottom to top, the stock top
+/// first; rows count from the apex, 0 to 6.
+fn built_positions_only_it_calls_dead(rule: DeadRule) {
+    match rule {
+        DeadRule::RanksPairOff => {
+            // Passes remain, so the counting rule is the only one. The 5
+            // has no 8 left anywhere.
+            let game = built::<OnePile>(&[("passes", "2")], 1, &[(27, "5h")], &[], &["Kc", "Qd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // All 52 to go, talon cards pairing only with pyramid cards:
+            // the 3 needs a pyramid 10.
+            let options = [("win", "all"), ("passes", "2")];
+            let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[], &["8c", "3d"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
+        DeadRule::SomeDigDepthWorks => {
+            // Last pass. The 5 and 8 of row 6 pair (so the last pair can be
+            // in the pyramid); the 4 needs the 9 under the 2, which has no
+            // Jack left.
+            let pyramid = [(21, "5h"), (22, "8d"), (23, "4c")];
+            let game = built::<OnePile>(&[], 1, &pyramid, &[&["9s", "2h"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
+        DeadRule::LastPairPossible => {
+            // Last pass. The 10 of row 6 covers the 5 of row 5: the 5 goes
+            // last, with the 8 on the waste, but the 10 needs the 3 under
+            // that 8. The counts alone would pair them all.
+            let pyramid = [(15, "5h"), (21, "Td")];
+            let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with three piles (only the pile tops pair), in the
+            // last of two passes.
+            let game = built::<ThreePiles>(&[("passes", "2")], 2, &pyramid, &[&["3c", "8s"], &["Kd"]], &[]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
+        DeadRule::UpperCardsCanWait => {
+            // Last pass. The 5 of row 2 is covered by the 10 of row 3 and
+            // pairs only with the 8 on the waste, but the 10 needs the 3
+            // under that 8. The 6 and 7 of row 6 can go last, so the
+            // last-pair rule has nothing to say.
+            let pyramid = [(3, "5h"), (6, "Td"), (26, "6c"), (27, "7d")];
+            let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
+        DeadRule::LastPartnerHasNothingBelow => {
+            // All 52 to go, last pass: the 5 goes last, with the 8 on the
+            // waste, but the 3 under that 8 must go before it. The counts
+            // alone would pair them all.
+            let pyramid = [(15, "5h"), (21, "Td")];
+            let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
+    }
+}
+
+#[test]
+fn ranks_pair_off_alone_calls_built_positions_dead() {
+    built_positions_only_it_calls_dead(DeadRule::RanksPairOff);
+}
+
+#[test]
+fn some_dig_depth_works_alone_calls_a_built_position_dead() {
+    built_positions_only_it_calls_dead(DeadRule::SomeDigDepthWorks);
+}
+
+#[test]
+fn last_pair_possible_alone_calls_built_positions_dead() {
+    built_positions_only_it_calls_dead(DeadRule::LastPairPossible);
+}
+
+#[test]
+fn upper_cards_can_wait_alone_calls_a_built_position_dead() {
+    built_positions_only_it_calls_dead(DeadRule::UpperCardsCanWait);
+}
+
+#[test]
+fn last_partner_has_nothing_below_alone_calls_a_built_position_dead() {
+    built_positions_only_it_calls_dead(DeadRule::LastPartnerHasNothingBelow);
+}
+
+/// Plays random games of `deals` deals with `options` until some rule
+/// calls the position dead; each position only `rule` calls dead is
+/// brute-forced. Returns how many.
+fn positions_only_a_rule_calls_dead_are_really_lost(options: &[(&str, &str)], deals: u64, rule: DeadRule) -> u32 {
+    let settings = settings(options);
+    let mut rng = DealRng::new(0xC0DE);
+    let mut confirmed = 0;
+    for seed in 0..deals {
+        let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+        let called_dead = |game: &PairGame<OnePile>| !failing_rules(game).is_empty();
+        let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
+        if failing_rules(&game) == [rule]
+            && let Some(winnable) = winnable_by_brute_force(&game, 300_000)
+        {
+            assert!(!winnable, "seed {seed}: a winnable position was called dead");
+            confirmed += 1;
+        }
+    }
+    confirmed
+}
+
+/// `upper_cards_can_wait` (the cone rule) is the subtlest: along random
+/// games, every position only it calls dead must really be lost, and it
+/// must have something to say.
+#[test]
+fn upper_cards_can_wait_alone_calls_only_lost_positions_dead() {
+    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&[], 400, DeadRule::UpperCardsCanWait);
+    assert!(confirmed >= 20, "only {confirmed} positions checked");
+}
+
+/// The same for `last_partner_has_nothing_below`, when all 52 cards must
+/// go.
+#[test]
+fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
+    let confirmed =
+        positions_only_a_rule_calls_dead_are_really_lost(&[("win", "all")], 4000, DeadRule::LastPartnerHasNothingBelow);
+    assert!(confirmed >= 20, "only {confirmed} positions checked");
+}
