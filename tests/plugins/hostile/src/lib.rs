@@ -338,8 +338,11 @@ impl Variant for Hostile {
         self.misbehave("resample");
         Some(self.clone())
     }
+}
 
-    fn solver_goal(&self, _start: &Self) -> bool {
+/// The solver's hooks: where `solve` misbehaves, and the lie of `false-win`.
+impl Search for Hostile {
+    fn goal(&self, _start: &Self) -> bool {
         if self.attack == "false-win" {
             return self.steps >= 1;
         }
@@ -352,4 +355,4 @@ impl Variant for Hostile {
     }
 }
 
-patience_engine::export_variant!(Hostile);
+patience_engine::export_variant!(Hostile, search);
