@@ -1,13 +1,14 @@
 //! Position keys (`keys`): the packed talon sequence fits its bits, and the
-//! pass dominance (`pass_key_bits`) rests on an earlier pass never being
-//! worse.
+//! pass dominance (`pass_key_bits`) names the bits that hold the pass and
+//! rests on an earlier pass never being worse.
 
 use super::{random_walk_to, settings, winnable_by_brute_force};
+use crate::Profile;
 use crate::geometry::TALON_CARDS;
-use crate::grid_tests::mostly_removals;
+use crate::grid_tests::{mostly_removals, settings_of};
 use crate::search::keys::{SEQUENCE_BITS, SEQUENCE_OFFSET};
 use crate::table::PairGame;
-use crate::test_profiles::OnePile;
+use crate::test_profiles::{OnePile, ThreePiles};
 use patience_engine::Variant;
 use patience_engine::deal::{Deal, DealRng};
 
@@ -47,4 +48,52 @@ fn pass_key_bits_a_position_is_no_better_than_its_twin_one_pass_earlier() {
         }
     }
     assert!(compared >= 200 && won >= 10, "{compared} positions compared, {won} of them won");
+}
+
+/// The other half of what pass dominance rests on: the key with the pass
+/// that `pass_key_bits` names lowered is the key of the same position one
+/// pass earlier (with the cards stuck for good taken off, which the key
+/// counts as removed), so the search's lookup finds that twin. Along random
+/// games, one pile and three (where no bits are named), two and three
+/// passes, with the stock top open and not.
+#[test]
+fn pass_key_bits_hold_the_pass() {
+    fn twins_checked<P: Profile>(options: &[(&str, &str)], deals: u64) -> u32 {
+        let settings = settings_of::<P>(options);
+        let mut rng = DealRng::new(0x9A55);
+        let mut checked = 0;
+        for seed in 0..deals {
+            let mut game = PairGame::<P>::start(&Deal::Seed(seed), &settings).unwrap();
+            let bits = game.pass_key_bits();
+            let shift = bits.trailing_zeros();
+            for _ in 0..300 {
+                let key = game.position_key();
+                let counted = if bits == 0 { 0 } else { (key & bits) >> shift };
+                if counted > 0 {
+                    let mut twin = game.without_stuck_cards();
+                    twin.pass -= 1;
+                    let lowered = key & !bits | (counted - 1) << shift;
+                    assert_eq!(twin.position_key(), lowered, "{} seed {seed} {options:?}", P::ID);
+                    checked += 1;
+                }
+                let actions = game.actions();
+                if actions.is_empty() {
+                    break;
+                }
+                game.perform(&mostly_removals(&actions, &mut rng));
+            }
+        }
+        checked
+    }
+    let options: [&[(&str, &str)]; 4] = [
+        &[("passes", "2")],
+        &[("passes", "3")],
+        &[("passes", "2"), ("stock_top_playable", "true")],
+        &[("passes", "3"), ("win", "all"), ("stock_top_playable", "true")],
+    ];
+    for options in options {
+        let checked = twins_checked::<OnePile>(options, 40);
+        assert!(checked >= 100, "{options:?}: only {checked} positions checked");
+        twins_checked::<ThreePiles>(options, 40);
+    }
 }
