@@ -19,7 +19,7 @@
 use crate::players::ExpertConfig;
 use crate::report::{self, Row};
 use crate::stats::percent_with_interval;
-use crate::study::{self, RuleSetOrder, Study, StudyFile};
+use crate::study::{RuleSetOrder, Study, StudyFile};
 use crate::PlayerKind;
 use anyhow::{anyhow, bail, Result};
 use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
@@ -453,18 +453,7 @@ impl Explore {
                 record
             }));
         }
-        records.sort_by_key(|r| (r.rule_set, r.deal));
-        let study = StudyFile {
-            format: study::FORMAT,
-            rule_sets: whole.labels(),
-            players: whole.players.clone(),
-            budget: whole.budget,
-            expert: whole.expert,
-            from: whole.from,
-            deals: whole.deals,
-            shard: whole.shard,
-            records,
-        };
+        let study = whole.file(records);
         Ok(ExploreFile { explore: self.plan.info(), study })
     }
 }
@@ -1080,7 +1069,7 @@ pub fn rule_set_toml(plan: &Plan, index: usize, name: &str, description: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::study::{DealRecord, RuleSetLabel, SolverRecord};
+    use crate::study::{self, DealRecord, RuleSetLabel, SolverRecord};
 
     fn specs() -> Vec<OptionSpec> {
         vec![

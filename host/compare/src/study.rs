@@ -147,11 +147,7 @@ impl Study {
     /// finished (rule set, deal); setting `cancel` stops early with an
     /// error.
     pub fn run(&self, jobs: usize, progress: &(dyn Fn() + Sync), cancel: &AtomicBool) -> Result<StudyFile> {
-        if let Some((index, count)) = self.shard
-            && (count == 0 || index == 0 || index > count)
-        {
-            bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
-        }
+        self.check_shard()?;
         let tasks: Vec<(usize, u64)> = self
             .deal_numbers()
             .into_iter()
@@ -175,9 +171,23 @@ impl Study {
         if cancel.load(Ordering::Relaxed) {
             bail!("cancelled");
         }
-        let mut records: Vec<DealRecord> = records.into_iter().flatten().collect();
+        Ok(self.file(records.into_iter().flatten().collect()))
+    }
+
+    /// Refuses a shard that does not exist.
+    fn check_shard(&self) -> Result<()> {
+        if let Some((index, count)) = self.shard
+            && (count == 0 || index == 0 || index > count)
+        {
+            bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
+        }
+        Ok(())
+    }
+
+    /// This study's results file, its records in (rule set, deal) order.
+    pub fn file(&self, mut records: Vec<DealRecord>) -> StudyFile {
         records.sort_by_key(|r| (r.rule_set, r.deal));
-        Ok(StudyFile {
+        StudyFile {
             format: FORMAT,
             rule_sets: self.labels(),
             players: self.players.clone(),
@@ -187,7 +197,7 @@ impl Study {
             deals: self.deals,
             shard: self.shard,
             records,
-        })
+        }
     }
 
     /// [`Study::run`] for rule sets ordered by `order`: on each deal the
@@ -207,11 +217,7 @@ impl Study {
         if order.len() != self.rule_sets.len() {
             bail!("the rule order covers {} rule sets, the study has {}", order.len(), self.rule_sets.len());
         }
-        if let Some((index, count)) = self.shard
-            && (count == 0 || index == 0 || index > count)
-        {
-            bail!("--shard {index}/{count}: write I/N with 1 ≤ I ≤ N");
-        }
+        self.check_shard()?;
         let deals = self.deal_numbers();
         let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build()?;
         let per_deal: Vec<Option<Vec<DealRecord>>> = pool.install(|| {
@@ -223,19 +229,7 @@ impl Study {
         if cancel.load(Ordering::Relaxed) {
             bail!("cancelled");
         }
-        let mut records: Vec<DealRecord> = per_deal.into_iter().flatten().flatten().collect();
-        records.sort_by_key(|r| (r.rule_set, r.deal));
-        Ok(StudyFile {
-            format: FORMAT,
-            rule_sets: self.labels(),
-            players: self.players.clone(),
-            budget: self.budget,
-            expert: self.expert,
-            from: self.from,
-            deals: self.deals,
-            shard: self.shard,
-            records,
-        })
+        Ok(self.file(per_deal.into_iter().flatten().flatten().collect()))
     }
 
     /// One deal under every rule set, the solver's verdicts spread by
