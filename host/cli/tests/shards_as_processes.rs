@@ -36,7 +36,7 @@ const EXPLORE: &[&str] =
     &["explore", "classic", "--vary", "passes,stock_top_playable", "--deals", "20", "--players", "solver", "--budget", "20000"];
 
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// A scratch directory, removed when dropped (kept if the test fails, to

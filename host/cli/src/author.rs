@@ -16,7 +16,7 @@ use std::process::{Command, ExitCode};
 
 /// The SDK this binary was built with; `patience new` points new crates
 /// at it unless told otherwise with `--sdk`.
-const BUILT_WITH_SDK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine");
+const BUILT_WITH_SDK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../engine");
 
 #[derive(clap::Args, Debug)]
 pub struct NewArgs {
