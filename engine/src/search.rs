@@ -146,15 +146,5 @@ impl<V: Variant> Variant for Plain<V> {
     }
 }
 
-/// The defaults, but for the two hooks a variant may still answer in its
-/// `Variant` impl (deprecated there).
-#[allow(deprecated)]
-impl<V: Variant> Search for Plain<V> {
-    fn goal(&self, start: &Self) -> bool {
-        self.0.solver_goal(&start.0)
-    }
-
-    fn is_dead(&self) -> bool {
-        Variant::is_dead(&self.0)
-    }
-}
+/// A variant exported without `search` is solved with every hook's default.
+impl<V: Variant> Search for Plain<V> {}

@@ -113,21 +113,4 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         let _ = rng;
         None
     }
-
-    // Transitional: the two solver hooks a plugin still implements here
-    // (tests/plugins/hostile), asked only when it does not implement
-    // `Search`. To be removed once it moves them to `impl Search`.
-
-    #[doc(hidden)]
-    #[deprecated(note = "implement `Search::goal` and export with `export_variant!(MyGame, search)`")]
-    fn solver_goal(&self, start: &Self) -> bool {
-        let _ = start;
-        self.status().outcome == crate::layout::Outcome::Won
-    }
-
-    #[doc(hidden)]
-    #[deprecated(note = "implement `Search::is_dead` and export with `export_variant!(MyGame, search)`")]
-    fn is_dead(&self) -> bool {
-        false
-    }
 }

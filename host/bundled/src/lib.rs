@@ -7,7 +7,7 @@
 
 /// One embedded plugin component.
 pub struct BundledPlugin {
-    /// `classic.wasm`: the crate name without the `patience-variant-` prefix.
+    /// `classic.wasm`: the plugin crate's directory name (`variants/classic`).
     pub file_name: &'static str,
     pub bytes: &'static [u8],
 }

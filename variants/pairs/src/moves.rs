@@ -2,6 +2,7 @@
 
 use crate::Profile;
 use crate::geometry::{bits, COVERED_BY, STOCK_SLOT, WASTE_SLOTS};
+use crate::search::Rank;
 use crate::table::PairGame;
 use patience_engine::card::{Card, KING};
 
@@ -104,7 +105,7 @@ impl<P: Profile> PairGame<P> {
         let free = self.free_mask();
         let tops = self.talon_tops();
         let tops = tops.as_slice();
-        for position in bits(self.ranks.pyramid[KING as usize] & free) {
+        for position in bits(self.ranks.pyramid[Rank::KING] & free) {
             out.push(Action::King(Place::Pyramid(position as u8)));
         }
         for &(place, card) in tops {
@@ -114,10 +115,7 @@ impl<P: Profile> PairGame<P> {
         }
         for position in bits(free) {
             let card = self.pyramid[position];
-            if card.rank >= KING {
-                continue;
-            }
-            let partner_rank = 13 - card.rank as usize;
+            let Some(partner_rank) = Rank::of(card).partner() else { continue };
             let later_partners = self.ranks.pyramid[partner_rank] & free & !((2u32 << position) - 1);
             for partner in bits(later_partners) {
                 out.push(Action::Pair(Place::Pyramid(position as u8), Place::Pyramid(partner as u8)));

@@ -553,22 +553,6 @@ impl<P: Profile> Search for PairGame<P> {
     }
 }
 
-/// The solver's view of a position, also without importing [`Search`]
-/// (the tests of the hooks use it).
-impl<P: Profile> PairGame<P> {
-    pub fn state_key(&self) -> u128 {
-        self.position_key()
-    }
-
-    pub fn is_dead(&self) -> bool {
-        self.cannot_win()
-    }
-
-    pub fn moves_lower_bound(&self) -> u32 {
-        self.lower_bound()
-    }
-}
-
 /// `1 card`, `13 cards`.
 pub(crate) fn cards(count: impl Into<u64>) -> String {
     let count = count.into();

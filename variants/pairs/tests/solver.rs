@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use patience_engine::Variant;
+use patience_engine::{Search, Variant};
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
 use patience_engine::options::{OptionValue, Settings};

@@ -126,17 +126,6 @@ impl<T> IndexMut<Rank> for PerRank<T> {
     }
 }
 
-/// By a card's rank as a number (`card.rank as usize`), for the move
-/// generator.
-impl<T> Index<usize> for PerRank<T> {
-    type Output = T;
-
-    #[inline]
-    fn index(&self, rank: usize) -> &T {
-        &self.0[rank]
-    }
-}
-
 /// Whether two talon cards can pair, for the counting checks.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(super) enum TalonPairs {
