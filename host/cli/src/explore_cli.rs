@@ -2,12 +2,11 @@
 //! (see `patience_compare::explore`), and `patience merge` for its shards.
 
 use crate::setup::{self, PluginArgs};
-use crate::study_cli::{Format, MergeArgs};
+use crate::study_cli::{Format, MergeArgs, RunArgs};
 use anyhow::{bail, Context, Result};
 use patience_compare::explore::{self, Band, Explore, ExploreFile, Plan, Vary, MAX_COMBINATIONS};
-use patience_compare::players::ExpertConfig;
 use patience_compare::PlayerKind;
-use patience_runtime::{RuleSet, SOLVE_BUDGET};
+use patience_runtime::RuleSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -44,24 +43,8 @@ pub struct ExploreArgs {
     /// Who plays: any of solver, expert, greedy, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "solver")]
     pub players: Vec<PlayerKind>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-    /// Run only shard I of N (every N-th deal); merge the JSON outputs with
-    /// `patience merge`.
-    #[arg(long, value_name = "I/N", value_parser = crate::study_cli::parse_shard)]
-    pub shard: Option<(u64, u64)>,
-    /// Positions the solver may expand per deal before answering "unknown".
-    #[arg(long, default_value_t = SOLVE_BUDGET)]
-    pub budget: u64,
-    /// Completions the expert searches per decision.
-    #[arg(long, default_value_t = ExpertConfig::default().samples)]
-    pub expert_samples: u32,
-    /// Solver nodes per expert completion.
-    #[arg(long, default_value_t = ExpertConfig::default().budget)]
-    pub expert_budget: u64,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Show (and save) only the combinations whose win rate, in percent,
     /// lies in LO..HI (both included), e.g. `40..60`.
     #[arg(long, value_name = "LO..HI", value_parser = parse_band)]
@@ -133,7 +116,7 @@ pub fn explore(plugin_args: &PluginArgs, args: &ExploreArgs) -> Result<ExitCode>
         let (by, player) = if band.by == PlayerKind::Solver { ("winnable", "solver") } else { ("expert", "expert") };
         bail!("--band by {by} needs the {player} among --players");
     }
-    if args.save_rulesets.is_some() && args.shard.is_some() {
+    if args.save_rulesets.is_some() && args.run.shard.is_some() {
         bail!("--save-rulesets needs every deal: run without --shard, or merge the shards first");
     }
     let explore = Explore {
@@ -142,18 +125,14 @@ pub fn explore(plugin_args: &PluginArgs, args: &ExploreArgs) -> Result<ExitCode>
         from: args.from,
         deals: args.deals,
         players,
-        budget: args.budget,
-        expert: ExpertConfig { samples: args.expert_samples, budget: args.expert_budget },
+        budget: args.run.budget,
+        expert: args.run.expert(),
         use_rule_order: !args.solve_every_combination,
-        shard: args.shard,
+        shard: args.run.shard,
     };
     let count = explore.plan.count();
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let bar = indicatif::ProgressBar::new(explore.task_count());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} (combination, deal) · {elapsed} · eta {eta}")
-            .expect("a valid template"),
-    );
+    let jobs = args.run.jobs();
+    let bar = args.run.progress_bar(explore.task_count(), "(combination, deal)");
     let began = Instant::now();
     let file = explore.run(jobs, &|| bar.inc(1), &AtomicBool::new(false))?;
     bar.finish_and_clear();
@@ -163,7 +142,7 @@ pub fn explore(plugin_args: &PluginArgs, args: &ExploreArgs) -> Result<ExitCode>
         file.study.records.len(),
         began.elapsed().as_secs_f64()
     );
-    print(&file, args.format, band.as_ref())?;
+    print(&file, args.run.format, band.as_ref())?;
     if let Some(dir) = &args.save_rulesets {
         save_rule_sets(&file, &explore.plan, band.as_ref(), dir)?;
     }

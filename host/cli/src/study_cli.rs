@@ -45,6 +45,13 @@ pub struct CompareArgs {
     /// Who plays: any of solver, expert, greedy, comma-separated.
     #[arg(long, value_delimiter = ',', default_value = "solver,expert,greedy")]
     pub players: Vec<PlayerKind>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// How a study runs and prints, the same for `compare` and `explore`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
@@ -63,6 +70,26 @@ pub struct CompareArgs {
     /// Solver nodes per expert completion.
     #[arg(long, default_value_t = ExpertConfig::default().budget)]
     pub expert_budget: u64,
+}
+
+impl RunArgs {
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+    }
+
+    pub fn expert(&self) -> ExpertConfig {
+        ExpertConfig { samples: self.expert_samples, budget: self.expert_budget }
+    }
+
+    /// A progress bar on stderr counting `unit`.
+    pub fn progress_bar(&self, tasks: u64, unit: &str) -> indicatif::ProgressBar {
+        let bar = indicatif::ProgressBar::new(tasks);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {unit} · {{elapsed}} · eta {{eta}}"))
+                .expect("a valid template"),
+        );
+        bar
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -146,21 +173,17 @@ pub fn compare(plugin_args: &PluginArgs, args: &CompareArgs) -> Result<ExitCode>
         from: args.from,
         deals: args.deals,
         players,
-        budget: args.budget,
-        expert: ExpertConfig { samples: args.expert_samples, budget: args.expert_budget },
-        shard: args.shard,
+        budget: args.run.budget,
+        expert: args.run.expert(),
+        shard: args.run.shard,
     };
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let bar = indicatif::ProgressBar::new(study.task_count());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} deals · {elapsed} · eta {eta}")
-            .expect("a valid template"),
-    );
+    let jobs = args.run.jobs();
+    let bar = args.run.progress_bar(study.task_count(), "deals");
     let began = Instant::now();
     let file = study.run(jobs, &|| bar.inc(1), &AtomicBool::new(false))?;
     bar.finish_and_clear();
     eprintln!("{} results in {:.1} s on {jobs} threads", file.records.len(), began.elapsed().as_secs_f64());
-    print(&file, args.format)?;
+    print(&file, args.run.format)?;
     Ok(ExitCode::SUCCESS)
 }
 
