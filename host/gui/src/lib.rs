@@ -141,6 +141,9 @@ fn open_window(app: PatienceApp) -> anyhow::Result<()> {
             .with_title("patience")
             .with_inner_size(size)
             .with_min_inner_size([520.0, 400.0]),
+        // The test build also has wgpu (for snapshots); the window always
+        // uses OpenGL.
+        renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
     eframe::run_native("patience", options, Box::new(|_creation| Ok(Box::new(app))))

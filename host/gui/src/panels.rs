@@ -740,7 +740,7 @@ impl eframe::App for PatienceApp {
         }
     }
 
-    fn on_exit(&mut self) {
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         // A study would otherwise play on for nobody until the process ends.
         self.compare.cancel();
         self.explore.cancel();

@@ -233,7 +233,7 @@ fn a_winnable_only_game_resumed_at_the_next_start_still_counts_apart() {
     let line = game.solve(1_000_000, false).unwrap().line;
     harness.state_mut().table_mut().unwrap().play_notation(&line[0]);
     // Closing the app keeps the game, to be resumed.
-    eframe::App::on_exit(harness.state_mut());
+    eframe::App::on_exit(harness.state_mut(), None);
     drop(harness);
 
     let mut again = common::harness(app_in(dir.path()));
@@ -255,7 +255,7 @@ fn a_winnable_only_game_resumed_at_the_next_start_still_counts_apart() {
     again.state_mut().run_command(Command::ToggleWinnableOnly);
     again.state_mut().run_command(Command::NewGame);
     again.state_mut().table_mut().unwrap().play_notation("draw");
-    eframe::App::on_exit(again.state_mut());
+    eframe::App::on_exit(again.state_mut(), None);
     drop(again);
     let third = common::harness(app_in(dir.path()));
     let table = third.state().table().expect("the plain game is back");
