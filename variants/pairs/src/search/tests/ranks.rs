@@ -19,7 +19,7 @@ fn a_rank_pairs_with_the_one_making_13_and_a_king_with_none() {
     assert_eq!(RankPair::ALL.map(|pair| (pair.low(), pair.high())).len(), 6);
     let mut table = PerRank::ZERO;
     table[Rank::KING] += 1;
-    assert_eq!(table[13usize], 1, "a rank's number indexes the same entry");
+    assert_eq!(table[Rank::new(13).unwrap()], 1, "a rank's number indexes the same entry");
 }
 
 #[test]
