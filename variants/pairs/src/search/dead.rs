@@ -59,9 +59,10 @@ impl<P: Profile> PairGame<P> {
 
     /// The rules that apply to this position, in the order they are asked.
     /// The counting rule always does, but where `some_dig_depth_works` (its
-    /// stronger form for one pile in the last pass) takes its place; the
-    /// last pass with talon cards available only as pile tops adds the
-    /// rules about the last pair (and the cone rule).
+    /// stronger form for one pile in the last pass, without waste overlap
+    /// pairs) takes its place; the last pass with talon cards available
+    /// only as pile tops adds the rules about the last pair (and the cone
+    /// rule).
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
@@ -71,6 +72,7 @@ impl<P: Profile> PairGame<P> {
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait],
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],
+            Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => &[SomeDigDepthWorks],
             Win::Pyramid => &[RanksPairOff],
         }
     }
@@ -105,17 +107,33 @@ impl<P: Profile> PairGame<P> {
         self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs.waste()
     }
 
+    /// One waste pile, the stock top open and no waste overlap pairs: a
+    /// waste card pairs with a pyramid card or the stock top, never with
+    /// another waste card.
+    fn stock_cards_pair_only_with_waste_tops(&self) -> bool {
+        self.piles() == 1 && self.options.stock_top_playable && !self.options.overlap_pairs.waste()
+    }
+
     /// Three waste piles, and neither the stock top nor waste overlap pairs:
     /// only the tops of the three piles are available talon cards.
     fn only_pile_tops_pair(&self) -> bool {
         self.piles() == 3 && !self.options.stock_top_playable && !self.options.overlap_pairs.waste()
     }
 
-    /// Last pass, one waste pile: some number D of waste cards, taken from
-    /// the top, will ever be removed (the rest stay buried for good). Those
-    /// D must each pair with a pyramid card (or be a King); stock cards may
-    /// help; deeper waste cards cannot. True if some D lets every rank pair
-    /// off.
+    /// Last pass, one waste pile, no waste overlap pairs, the pyramid to
+    /// clear: some number D of waste cards, taken from the top, will ever
+    /// be removed (the rest stay buried for good: a waste card leaves only
+    /// as the top, and in the last pass the waste is never turned over).
+    /// Those D must each pair with a pyramid card (or be a King), or, with
+    /// the stock top open, with a stock card (the stock top and the waste
+    /// top); never with each other: the talon cards available are the
+    /// waste top and the stock top, and the stock top is never a card on
+    /// the waste now. Stock cards may help; deeper waste cards cannot.
+    /// True if some D lets every rank pair off.
+    ///
+    /// (With waste overlap pairs two waste cards pair once the cards
+    /// between them are gone; a form of this rule letting them, measured,
+    /// called no more positions dead than the counting rule.)
     fn some_dig_depth_works(&self, counts: &RankCounts) -> bool {
         // With one pile every waste card was dealt before every stock card
         // (`check` holds restored games to this), so the stock is the
@@ -127,7 +145,12 @@ impl<P: Profile> PairGame<P> {
         let in_stock = !self.talon_gone & dealt_after_waste;
         let stock = self.ranks.talon.map(|dealt| (dealt & in_stock).count_ones());
         let waste_from_top = self.waste[0].ids().iter().rev().map(|&id| Rank::of(self.talon[id as usize]));
-        counts.some_prefix_works(PerRank::ZERO, &stock, waste_from_top)
+        if self.options.stock_top_playable {
+            let walk = waste_from_top.map(|rank| (rank, true));
+            counts.some_walk_works(PerRank::ZERO, stock, walk, TalonPairs::ForcedWithOptional)
+        } else {
+            counts.some_prefix_works(PerRank::ZERO, &stock, waste_from_top)
+        }
     }
 
     /// Last pass, talon cards available only as pile tops (one pile: then
@@ -277,7 +300,8 @@ impl<P: Profile> PairGame<P> {
         for at in (0..stock.len()).rev().filter(|&at| stock[at] == partner) {
             let mut optional = everywhere;
             stock[..at].iter().for_each(|&rank| optional[rank] += 1);
-            if counts.some_walk_works(PerRank::ZERO, optional, walk_from(at + 1, at % 3), TalonPairs::AcrossPiles) {
+            let walk = walk_from(at + 1, at % 3);
+            if counts.some_walk_works(PerRank::ZERO, optional, walk, TalonPairs::ForcedWithOptional) {
                 return true;
             }
         }
@@ -292,7 +316,7 @@ impl<P: Profile> PairGame<P> {
                     optional[rank_of(other)] -= 1; // this pile's cards: forced above t, useless below
                 }
                 ids[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
-                if counts.some_walk_works(forced, optional, walk_from(0, p), TalonPairs::AcrossPiles) {
+                if counts.some_walk_works(forced, optional, walk_from(0, p), TalonPairs::ForcedWithOptional) {
                     return true;
                 }
             }

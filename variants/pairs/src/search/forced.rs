@@ -53,9 +53,19 @@ impl<P: Profile> PairGame<P> {
     /// pair with now. Making a removal earlier than a winning line does
     /// keeps the rest of that line legal: pyramid cards only get freer,
     /// and a waste top taken early just lets later cards land on the card
-    /// beneath it. (Not a stock top, whose draw the line may rely on, and
-    /// not a waste card of a three-pile game that will be gathered up
-    /// again, which would shift where later draws land.)
+    /// beneath it. (Not a waste card of a three-pile game that will be
+    /// gathered up again, which would shift where later draws land.)
+    ///
+    /// An open stock top taken early, with one waste pile: the line's draw
+    /// of that card (each, if it comes round again) is left out, and so is
+    /// a turn-over of a waste holding nothing else (passes are then left
+    /// over, which never hurts). Every other draw turns up the same card
+    /// as in the line, since one pile keeps the talon in its dealt order
+    /// whatever is removed, and every other move finds its cards available:
+    /// the card was no other card's partner in the line, so nothing the
+    /// line does needs it beneath or above another card. With three piles
+    /// taking a stock card changes the pile every later card lands on, so
+    /// not there.
     pub(crate) fn forced_removal(&self, actions: &[Action]) -> Option<Action> {
         let talon_may_move_early = self.piles() == 1 || !self.passes_remain();
         actions.iter().copied().find(|action| {
@@ -63,7 +73,8 @@ impl<P: Profile> PairGame<P> {
             let movable = |place: Place| match place {
                 Place::Pyramid(_) => true,
                 Place::WasteTop(_) => talon_may_move_early,
-                Place::StockTop | Place::UnderWasteTop(_) => false,
+                Place::StockTop => self.piles() == 1,
+                Place::UnderWasteTop(_) => false,
             };
             movable(first)
                 && movable(second)

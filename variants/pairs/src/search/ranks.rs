@@ -126,13 +126,17 @@ impl<T> IndexMut<Rank> for PerRank<T> {
     }
 }
 
-/// Whether two talon cards can pair, for the counting checks.
+/// Whether two talon cards can pair, for the counting checks (a forced
+/// talon card must go; an optional one may help).
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(super) enum TalonPairs {
-    /// One waste pile, no open stock top, no overlap pairs.
+    /// One waste pile, no open stock top, no waste overlap pairs.
     Never,
-    /// Three piles: a forced card (on one pile) with a card on another.
-    AcrossPiles,
+    /// A forced card with an optional one, never two forced cards: three
+    /// piles (a forced card on one pile with a card on another), or one
+    /// pile with an open stock top and no waste overlap pairs (a forced
+    /// waste card with a stock card, never with another waste card).
+    ForcedWithOptional,
 }
 
 /// The cards left, counted by rank, and (for the rank pairs where it
@@ -262,9 +266,11 @@ impl RankCounts {
         optional: &PerRank<u32>,
         talon_pairs: TalonPairs,
     ) -> bool {
+        // Only the `Never` check counts spare pyramid cards (see `split`).
+        debug_assert!(talon_pairs == TalonPairs::Never || self.spare_count == PerRank::ZERO);
         match talon_pairs {
             TalonPairs::Never => self.pair_feasible(pair, forced, optional),
-            TalonPairs::AcrossPiles => self.pair_feasible_across_piles(pair, forced, optional),
+            TalonPairs::ForcedWithOptional => self.pair_feasible_across_piles(pair, forced, optional),
         }
     }
 

@@ -16,10 +16,16 @@ impl<P: Profile> PairGame<P> {
     /// never be played again. A card that is not a King and has no partner
     /// left that could ever be available with it (a pyramid card, or with
     /// the stock top open a stock card) never leaves, and so neither does
-    /// anything beneath it. With waste overlap pairs it could pair with the card
-    /// on top of it, so then nothing counts as stuck.
+    /// anything beneath it.
+    ///
+    /// With waste overlap pairs a waste card may also pair with any stock
+    /// card (drawn onto it once the cards between are gone), any waste card
+    /// above it (the same), and the card directly beneath it (while it
+    /// stays, that card stays directly beneath it). With none of these, it
+    /// never leaves, and the card beneath it can leave neither as the top
+    /// nor paired with the top: nothing beneath leaves either.
     pub(crate) fn stuck_for_good(&self) -> u32 {
-        let applies = self.piles() == 1 && self.options.win == Win::Pyramid && !self.options.overlap_pairs.waste();
+        let applies = self.piles() == 1 && self.options.win == Win::Pyramid;
         if !applies || self.passes_remain() {
             return 0;
         }
@@ -29,18 +35,33 @@ impl<P: Profile> PairGame<P> {
         let Some(waste_top) = self.waste[0].top() else { return 0 };
         let waste = !self.talon_gone & ((2u32 << waste_top) - 1);
         let stock = !self.talon_gone & FULL_TALON & !waste;
+        let waste_overlap = self.options.overlap_pairs.waste();
+        let stock_pairs = self.options.stock_top_playable || waste_overlap;
         let mut never_leave = 0;
         for rank in Rank::NON_KINGS {
             let Some(partner) = rank.partner() else { continue };
-            let in_stock = if self.options.stock_top_playable { self.ranks.talon[partner] & stock } else { 0 };
+            let in_stock = if stock_pairs { self.ranks.talon[partner] & stock } else { 0 };
             if self.ranks.pyramid[partner] & self.pyramid_left == 0 && in_stock == 0 {
                 never_leave |= self.ranks.talon[rank];
             }
         }
-        match waste & never_leave {
-            0 => 0,
-            stuck => waste & ((2u32 << (31 - stuck.leading_zeros())) - 1),
+        let mut candidates = waste & never_leave;
+        while candidates != 0 {
+            // The highest first: it is stuck with everything beneath it.
+            let card = 31 - candidates.leading_zeros();
+            candidates &= !(1 << card);
+            let beneath = waste & ((1u32 << card) - 1);
+            if waste_overlap {
+                let partner = Rank::of(self.talon[card as usize]).partner().expect("never_leave holds no King");
+                let above = waste & !((2u32 << card) - 1);
+                let directly_beneath = beneath.checked_ilog2().map_or(0, |id| 1 << id);
+                if self.ranks.talon[partner] & (above | directly_beneath) != 0 {
+                    continue;
+                }
+            }
+            return beneath | 1 << card;
         }
+        0
     }
 
     /// The same position with the cards that can never be played again
@@ -66,9 +87,16 @@ impl<P: Profile> PairGame<P> {
     /// draws land one card lower, and cards going earlier only free others
     /// earlier), which the search also tries. So after the draw that top
     /// is never played again, and nothing beneath it can be either.
-    /// (Not with waste overlap pairs, which make the card beneath a partner.)
+    ///
+    /// With waste overlap pairs, one pile only: every stock card counts as
+    /// a partner to come (drawn onto the top once the cards between are
+    /// gone), and the top must not pair with the card directly beneath it.
+    /// Then nothing drawn later ever pairs with the top or sits beneath it
+    /// in a pair, so the cards drawn one lower in the matching line meet
+    /// only more partners. (Three piles with waste overlap pairs: never.)
     pub(crate) fn buried_for_nothing(&self) -> u32 {
-        if self.options.win != Win::Pyramid || self.options.overlap_pairs.waste() || self.passes_remain() {
+        let waste_overlap = self.options.overlap_pairs.waste();
+        if self.options.win != Win::Pyramid || (waste_overlap && self.piles() == 3) || self.passes_remain() {
             return 0;
         }
         let free = self.free_mask();
@@ -95,7 +123,14 @@ impl<P: Profile> PairGame<P> {
                 // pairing with the stock top now is no match for pairing
                 // later, so every stock card counts.
                 let talon_later = if self.piles() == 1 {
-                    if self.options.stock_top_playable { self.stock.mask() & !stock_top } else { 0 }
+                    if waste_overlap {
+                        let beneath = self.waste[pile].under_top().map_or(0, |id| 1 << id);
+                        self.stock.mask() | beneath
+                    } else if self.options.stock_top_playable {
+                        self.stock.mask() & !stock_top
+                    } else {
+                        0
+                    }
                 } else {
                     let other_piles =
                         (0..3).filter(|&other| other != pile).fold(0u32, |mask, other| mask | self.waste[other].mask());

@@ -51,6 +51,13 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let pyramid = [(21, "5h"), (22, "8d"), (23, "4c")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["9s", "2h"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
+            // Last pass, the stock top open: the 5 needs the 8 under the
+            // Jack, which has no 2 left, in the pyramid or the stock. The
+            // counting rule would pair the 5 with that 8.
+            let options = [("stock_top_playable", "true")];
+            let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "Jc"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            assert!(game.rule_holds(DeadRule::RanksPairOff, &RankCounts::of(&game)), "not by the counts alone");
         }
         DeadRule::LastPairPossible => {
             // Last pass. The 10 of row 6 covers the 5 of row 5: the 5 goes
@@ -92,6 +99,28 @@ fn ranks_pair_off_alone_calls_built_positions_dead() {
 #[test]
 fn some_dig_depth_works_alone_calls_a_built_position_dead() {
     built_positions_only_it_calls_dead(DeadRule::SomeDigDepthWorks);
+}
+
+/// With the stock top open, `some_dig_depth_works` lets the waste cards it
+/// digs pair with stock cards: a position won only that way is not called
+/// dead. (Leaving the stock cards out makes this fail.) With waste overlap
+/// pairs, where two waste cards may pair, the counting rule asks instead.
+#[test]
+fn some_dig_depth_works_lets_waste_cards_pair_with_an_open_stock_top() {
+    // The Jack on the waste with the 2 on top of the stock, then the 5 of
+    // row 6 with the 8 at the bottom of the waste.
+    let options = [("stock_top_playable", "true")];
+    let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "Jc"]], &["2d"]);
+    assert_eq!(game.dead_rules(), [DeadRule::SomeDigDepthWorks]);
+    assert!(shortest_win(&game, 10_000).unwrap().is_some(), "won");
+    assert!(!game.cannot_win());
+    assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable);
+    for options in [&[("overlap_pairs", "waste")][..], &[("overlap_pairs", "both"), ("stock_top_playable", "true")]] {
+        // The Jack with the 2 beneath it, then the 5 with the 8.
+        let game = built::<OnePile>(options, 1, &[(27, "5h")], &[&["8s", "2d", "Jc"]], &["Kd"]);
+        assert_eq!(game.dead_rules(), [DeadRule::RanksPairOff], "{options:?}");
+        assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable, "{options:?}");
+    }
 }
 
 #[test]
@@ -146,4 +175,19 @@ fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
     let confirmed =
         positions_only_a_rule_calls_dead_are_really_lost(&[("win", "all")], 4000, DeadRule::LastPartnerHasNothingBelow);
     assert!(confirmed >= 20, "only {confirmed} positions checked");
+}
+
+/// The same for `some_dig_depth_works` with the stock top open (where it
+/// is the only rule that applies in the last pass).
+#[test]
+fn some_dig_depth_works_with_an_open_stock_top_calls_only_lost_positions_dead() {
+    let option_sets: [&[(&str, &str)]; 3] = [
+        &[("stock_top_playable", "true")],
+        &[("stock_top_playable", "true"), ("overlap_pairs", "pyramid")],
+        &[("stock_top_playable", "true"), ("passes", "2")],
+    ];
+    for options in option_sets {
+        let confirmed = positions_only_a_rule_calls_dead_are_really_lost(options, 300, DeadRule::SomeDigDepthWorks);
+        assert!(confirmed >= 20, "{options:?}: only {confirmed} positions checked");
+    }
 }

@@ -4,6 +4,7 @@
 //! built by hand (`built`).
 
 mod dead;
+mod forced;
 mod keys;
 mod ranks;
 mod trim;

@@ -22,7 +22,14 @@ use patience_engine::solver::Verdict;
 fn stuck_for_good_changes_nothing_but_the_key() {
     let mut rng = DealRng::new(0x57AC);
     let mut confirmed = 0;
-    for options in [&[][..], &[("stock_top_playable", "true")], &[("passes", "2")]] {
+    let option_sets: [&[(&str, &str)]; 5] = [
+        &[],
+        &[("stock_top_playable", "true")],
+        &[("passes", "2")],
+        &[("overlap_pairs", "waste")],
+        &[("overlap_pairs", "both"), ("stock_top_playable", "true")],
+    ];
+    for options in option_sets {
         let settings = settings(options);
         for seed in 0..150 {
             let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
@@ -39,7 +46,30 @@ fn stuck_for_good_changes_nothing_but_the_key() {
             }
         }
     }
-    assert!(confirmed >= 100, "only {confirmed} positions compared");
+    assert!(confirmed >= 150, "only {confirmed} positions compared");
+}
+
+/// With waste overlap pairs a waste card with no partner left in the
+/// pyramid or the stock is still not stuck when its partner lies directly
+/// beneath it, or anywhere above it; without one, it is stuck with
+/// everything beneath it.
+#[test]
+fn stuck_for_good_with_waste_overlap_pairs_counts_the_waste_around_a_card() {
+    let options = [("overlap_pairs", "waste")];
+    // The Jack pairs with the 2 beneath it, then the 5 with the 8.
+    let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "2d", "Jc"]], &["Kd"]);
+    assert_eq!(game.stuck_for_good(), 0);
+    assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
+    // The 2 has the Jack above it, the Jack the 2 directly beneath it:
+    // the 10 drawn onto the 3 takes it, then the Jack and 2 pair.
+    let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "2d", "Jc", "3h"]], &["Td"]);
+    assert_eq!(game.stuck_for_good(), 0);
+    assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
+    // The 3 has no 10 anywhere: it and the 8 beneath it stay for good.
+    let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "3c"]], &["Kd"]);
+    assert_eq!(game.stuck_for_good(), 0b11);
+    assert_eq!(game.position_key(), game.without_stuck_cards().position_key());
+    assert_eq!(winnable_by_brute_force(&game, 10_000), Some(false));
 }
 
 /// What the solver's dropping of a waste pile a draw buries for good
@@ -70,11 +100,14 @@ type Options = &'static [(&'static str, &'static str)];
 
 #[test]
 fn buried_for_nothing_changes_no_verdict() {
-    let one_pile: [(Options, u64); 4] = [
+    let one_pile: [(Options, u64); 7] = [
         (&[], 300),
         (&[("stock_top_playable", "true")], 300),
         (&[("passes", "2")], 200),
         (&[("passes", "3"), ("stock_top_playable", "true")], 200),
+        (&[("overlap_pairs", "waste")], 300),
+        (&[("overlap_pairs", "both")], 300),
+        (&[("passes", "2"), ("overlap_pairs", "both"), ("stock_top_playable", "true")], 200),
     ];
     let mut won_anywhere = 0;
     for (options, deals) in one_pile {
@@ -114,6 +147,24 @@ fn buried_for_nothing_keeps_a_waste_top_whose_partner_waits_deeper_in_an_open_st
     assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
     let solved = patience_engine::solver::solve(&game, 10_000);
     assert_eq!(solved.verdict, Verdict::Winnable);
+}
+
+/// The waste overlap part of `buried_for_nothing`, on a position built for
+/// it: the waste top 10 has no partner in the pyramid, but the 3 in the
+/// stock can be drawn onto it, and the only win does that and pairs them,
+/// uncovering the 4 the pyramid's 9 needs.
+#[test]
+fn buried_for_nothing_keeps_a_waste_top_a_stock_card_can_be_drawn_onto_with_waste_overlap_pairs() {
+    for options in [&[("overlap_pairs", "waste")][..], &[("overlap_pairs", "both")]] {
+        let game = built::<OnePile>(options, 1, &[(27, "9s")], &[&["4d", "Th"]], &["3s"]);
+        assert_eq!(game.actions(), vec![Action::Draw], "only a draw is possible");
+        assert_eq!(game.buried_for_nothing(), 0, "the 10 still has a partner to come");
+        assert_eq!(winnable_by_brute_force(&game, 10_000), Some(true));
+        assert_eq!(patience_engine::solver::solve(&game, 10_000).verdict, Verdict::Winnable);
+        // With no 3 left at all the draw drops the pile.
+        let game = built::<OnePile>(options, 1, &[(27, "9s")], &[&["4d", "Th"]], &["Kc"]);
+        assert_eq!(game.buried_for_nothing(), 1);
+    }
 }
 
 /// The open stock top's part of `buried_for_nothing` with three piles, on
