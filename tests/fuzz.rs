@@ -13,8 +13,8 @@
 //! PROPTEST_CASES=5000 cargo test --release -p patience-tests --test fuzz -- loader
 //! ```
 //!
-//! A failure is shrunk to a minimal case and saved under
-//! `tests/proptest-regressions/`, which is replayed first on later runs.
+//! A failure is shrunk to a minimal case and saved in
+//! `tests/fuzz.proptest-regressions`, which is replayed first on later runs.
 
 use patience_engine::card::{parse_cards, Card, Suit};
 use patience_engine::deal::Deal;
