@@ -178,16 +178,27 @@ fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
 }
 
 /// The same for `some_dig_depth_works` with the stock top open (where it
-/// is the only rule that applies in the last pass).
+/// is the only rule that applies in the last pass). One test per option
+/// set, so the test threads share them.
+fn dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(options: &[(&str, &str)]) {
+    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(options, 300, DeadRule::SomeDigDepthWorks);
+    assert!(confirmed >= 20, "{options:?}: only {confirmed} positions checked");
+}
+
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    let option_sets: [&[(&str, &str)]; 3] = [
-        &[("stock_top_playable", "true")],
-        &[("stock_top_playable", "true"), ("overlap_pairs", "pyramid")],
-        &[("stock_top_playable", "true"), ("passes", "2")],
-    ];
-    for options in option_sets {
-        let confirmed = positions_only_a_rule_calls_dead_are_really_lost(options, 300, DeadRule::SomeDigDepthWorks);
-        assert!(confirmed >= 20, "{options:?}: only {confirmed} positions checked");
-    }
+    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[("stock_top_playable", "true")]);
+}
+
+#[test]
+fn some_dig_depth_works_with_an_open_stock_top_and_pyramid_overlap_calls_only_lost_positions_dead() {
+    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[
+        ("stock_top_playable", "true"),
+        ("overlap_pairs", "pyramid"),
+    ]);
+}
+
+#[test]
+fn some_dig_depth_works_with_an_open_stock_top_and_two_passes_calls_only_lost_positions_dead() {
+    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[("stock_top_playable", "true"), ("passes", "2")]);
 }
