@@ -19,7 +19,8 @@ use patience_engine::deal::{Deal, DealRng};
 use patience_engine::layout::Outcome;
 use patience_engine::options::{parse_given, Settings};
 use patience_engine::solver::{solve, solve_optimal, Verdict};
-use std::collections::{HashMap, VecDeque};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
 
 const PASSES: [&str; 4] = ["1", "2", "3", "unlimited"];
 const FLAGS: [&str; 2] = ["false", "true"];
@@ -50,12 +51,43 @@ pub(crate) fn settings_of<P: Profile>(options: &[(&str, &str)]) -> Settings {
     Settings::resolve(&specs, &parse_given(&specs, options).unwrap()).unwrap()
 }
 
+/// Everything a move can change in a game, verbatim: the cards left in the
+/// pyramid and the talon, the order of the stock and of each waste pile,
+/// and the pass. Within one search (one deal, one set of options) two games
+/// are the same position exactly when these are equal; packed so that the
+/// exhaustive searches hash a few words instead of every card of the deal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct WholePosition {
+    left: u64,
+    pass: u32,
+    pile_lengths: [u8; 4],
+    pile_cards: [u8; crate::geometry::TALON_CARDS],
+}
+
+impl WholePosition {
+    pub(crate) fn of<P: Profile>(game: &PairGame<P>) -> WholePosition {
+        let mut position = WholePosition {
+            left: u64::from(game.pyramid_left) | u64::from(game.talon_gone) << 32,
+            pass: game.pass,
+            pile_lengths: [0; 4],
+            pile_cards: [0; crate::geometry::TALON_CARDS],
+        };
+        let piles = std::iter::once(&game.stock).chain(&game.waste);
+        let mut cards = position.pile_cards.iter_mut();
+        for (length, pile) in position.pile_lengths.iter_mut().zip(piles) {
+            *length = pile.ids().len() as u8;
+            pile.ids().iter().zip(cards.by_ref()).for_each(|(&id, card)| *card = id);
+        }
+        position
+    }
+}
+
 /// The position as the rules see it: with unlimited passes the pass count
 /// changes nothing (a turn-over is always allowed), so it is set aside and
 /// the search ends.
-fn whole_position<P: Profile>(game: &PairGame<P>) -> PairGame<P> {
-    let mut position = game.clone();
-    if position.options.passes == Passes::Unlimited {
+fn rules_position<P: Profile>(game: &PairGame<P>) -> WholePosition {
+    let mut position = WholePosition::of(game);
+    if game.options.passes == Passes::Unlimited {
         position.pass = 1;
     }
     position
@@ -65,23 +97,22 @@ fn whole_position<P: Profile>(game: &PairGame<P>) -> PairGame<P> {
 /// breadth-first search over whole positions: every legal move, no key, no
 /// pruning. `None` past `limit` positions.
 pub(crate) fn shortest_win<P: Profile>(start: &PairGame<P>, limit: usize) -> Option<Option<usize>> {
-    let mut depth = HashMap::from([(whole_position(start), 0usize)]);
-    let mut queue = VecDeque::from([whole_position(start)]);
-    while let Some(game) = queue.pop_front() {
-        let here = depth[&game];
+    let mut depth = FxHashMap::from_iter([(rules_position(start), 0usize)]);
+    let mut queue = VecDeque::from([(start.clone(), 0usize)]);
+    while let Some((game, here)) = queue.pop_front() {
         if game.status().outcome == Outcome::Won {
             return Some(Some(here));
         }
         for action in game.actions() {
             let mut child = game.clone();
             child.perform(&action);
-            let child = whole_position(&child);
-            if !depth.contains_key(&child) {
+            let position = rules_position(&child);
+            if !depth.contains_key(&position) {
                 if depth.len() >= limit {
                     return None;
                 }
-                depth.insert(child.clone(), here + 1);
-                queue.push_back(child);
+                depth.insert(position, here + 1);
+                queue.push_back((child, here + 1));
             }
         }
     }

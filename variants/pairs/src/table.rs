@@ -124,7 +124,7 @@ impl Pile {
 /// (row by row from the apex) or talon index 0..24 (the order the stock is
 /// first drawn in). The cards themselves never move in these arrays; the
 /// masks and piles say where they are now.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound = "", from = "Saved<P>", into = "Saved<P>")]
 pub struct PairGame<P: Profile> {
     pub(crate) options: GameOptions,
@@ -143,6 +143,25 @@ pub struct PairGame<P: Profile> {
     /// the solver hooks count cards by rank with a few bit operations.
     pub(crate) ranks: RankMasks,
     pub(crate) profile: PhantomData<P>,
+}
+
+/// Everything but what is derived from the cards (the rank masks), the
+/// cards a byte each: tests that tell positions apart by a hash of the whole
+/// game hash it millions of times.
+impl<P: Profile> core::hash::Hash for PairGame<P> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.options.hash(state);
+        let mut cards = [0u8; PYRAMID_CARDS + TALON_CARDS];
+        for (byte, card) in cards.iter_mut().zip(self.pyramid.iter().chain(&self.talon)) {
+            *byte = card.rank << 2 | card.suit as u8;
+        }
+        state.write(&cards);
+        state.write_u32(self.pyramid_left);
+        state.write_u32(self.talon_gone);
+        self.stock.hash(state);
+        self.waste.hash(state);
+        state.write_u32(self.pass);
+    }
 }
 
 /// Where each rank was dealt, as masks (never counts): for each rank, the

@@ -22,61 +22,39 @@ fn seeded<P: Profile>(seed: u64, options: &[(&str, &str)]) -> PairGame<P> {
     PairGame::<P>::start(&Deal::Seed(seed), &Settings::resolve(&specs, &given).unwrap()).unwrap()
 }
 
-/// A 64-bit hash of the whole state, in one of two independent flavours.
-struct WholeStateHasher {
-    hash: u64,
-    multiplier: u64,
+/// Collects the bytes a state's `Hash` writes, to hash them in one go.
+struct StateBytes {
+    bytes: [u8; 512],
+    len: usize,
 }
 
-impl WholeStateHasher {
-    fn mix(&mut self, value: u64) {
-        self.hash = (self.hash.rotate_left(5) ^ value).wrapping_mul(self.multiplier);
-    }
-}
-
-impl Hasher for WholeStateHasher {
+impl Hasher for StateBytes {
     fn finish(&self) -> u64 {
-        self.hash ^ (self.hash >> 29)
+        unreachable!("whole_state_hash hashes the bytes itself")
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, value: u8) {
-        self.mix(value as u64);
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.mix(value as u64);
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.mix(value);
-    }
-
-    fn write_usize(&mut self, value: usize) {
-        self.mix(value as u64);
-    }
-
-    fn write_isize(&mut self, value: isize) {
-        self.mix(value as u64);
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
     }
 }
 
 /// 128 bits of hash over everything in the state (two independent 64-bit
-/// hashes of the derived `Hash`): a collision among a few million states is
-/// out of the question, and the table stays small.
+/// hashes of the bytes its derived `Hash` writes): a collision among a few
+/// million states is out of the question, and the table stays small.
 fn whole_state_hash<V: std::hash::Hash>(state: &V) -> u128 {
-    let mut low = WholeStateHasher { hash: 0x243f_6a88_85a3_08d3, multiplier: 0x517c_c1b7_2722_0a95 };
-    let mut high = WholeStateHasher { hash: 0x1319_8a2e_0370_7344, multiplier: 0x9e37_79b9_7f4a_7c15 };
-    state.hash(&mut low);
-    state.hash(&mut high);
-    (high.finish() as u128) << 64 | low.finish() as u128
+    let mut written = StateBytes { bytes: [0; 512], len: 0 };
+    state.hash(&mut written);
+    let (mut low, mut high) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
+    for chunk in written.bytes[..written.len].chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        low = (low.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+        high = (high.rotate_left(5) ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    let (low, high) = (low ^ low >> 29, high ^ high >> 29);
+    (high as u128) << 64 | low as u128
 }
 
 /// Depth-first search over whole game states (identified by a hash of the
@@ -138,11 +116,22 @@ fn cross_check<P: Profile>(
     (winnable, decided)
 }
 
+/// Relaxed, one pass, on 300 deals: in two halves, so that the test
+/// threads share them.
+fn one_pass_relaxed_verdicts_agree(seeds: std::ops::Range<u64>) {
+    let (winnable, decided) = cross_check::<OnePile>(seeds.clone(), &[], 3_000_000);
+    assert!(decided as u64 + 2 >= seeds.end - seeds.start, "{seeds:?}: the plain search decided only {decided} deals");
+    assert!(winnable >= 3, "{seeds:?}: some deals are winnable: {winnable}");
+}
+
 #[test]
-fn one_pass_relaxed_verdicts_agree_with_a_plain_search() {
-    let (winnable, decided) = cross_check::<OnePile>(0..300, &[], 3_000_000);
-    assert!(decided >= 295, "the plain search decided only {decided} deals");
-    assert!(winnable >= 3, "some deals are winnable: {winnable}");
+fn one_pass_relaxed_verdicts_agree_with_a_plain_search_deals_0_to_150() {
+    one_pass_relaxed_verdicts_agree(0..150);
+}
+
+#[test]
+fn one_pass_relaxed_verdicts_agree_with_a_plain_search_deals_150_to_300() {
+    one_pass_relaxed_verdicts_agree(150..300);
 }
 
 #[test]

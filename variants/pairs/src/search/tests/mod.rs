@@ -11,7 +11,7 @@ mod trim;
 
 use crate::Profile;
 use crate::geometry::FULL_TALON;
-use crate::grid_tests::settings_of;
+use crate::grid_tests::{WholePosition, settings_of};
 use crate::moves::Action;
 use crate::options::GameOptions;
 use crate::table::{PairGame, Pile};
@@ -30,7 +30,7 @@ fn settings(options: &[(&str, &str)]) -> Settings {
 /// whole positions rather than keys to recognise repeats). `None` past
 /// `limit` positions.
 fn winnable_by_brute_force<P: Profile>(start: &PairGame<P>, limit: usize) -> Option<bool> {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![start.clone()];
     while let Some(game) = stack.pop() {
         if game.is_won() {
@@ -39,7 +39,7 @@ fn winnable_by_brute_force<P: Profile>(start: &PairGame<P>, limit: usize) -> Opt
         for action in game.actions() {
             let mut child = game.clone();
             child.perform(&action);
-            if seen.insert(child.clone()) {
+            if seen.insert(WholePosition::of(&child)) {
                 if seen.len() > limit {
                     return None;
                 }
