@@ -8,40 +8,24 @@
 //! * deliberately broken fixtures (`tests/plugins/`) fail `check`, each with
 //!   the message that names its bug, where it showed and how to see it.
 //!
-//! The command-line tests run the real `patience` binary of this build
-//! profile (built here first if needed, so it is never stale).
+//! The command-line tests run the `patience` binary of this build.
 
 use patience_conformance::{CheckId, Config, Report};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::OnceLock;
 
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("host/cli is in the workspace")
 }
 
-/// `target/<profile>/patience`, brought up to date once per test run. The
-/// test binary itself lives in `target/<profile>/deps/`.
-fn patience_binary() -> &'static Path {
-    static BINARY: OnceLock<PathBuf> = OnceLock::new();
-    BINARY.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test binary has a path");
-        let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>").to_path_buf();
-        let target_dir = profile_dir.parent().expect("target/<profile>");
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            Some("debug") => "dev".to_string(),
-            Some(other) => other.to_string(),
-            None => panic!("no profile directory in {}", exe.display()),
-        };
-        let output = Command::new(env!("CARGO"))
-            .args(["build", "--profile", &profile, "-p", "patience", "--bin", "patience", "--target-dir"])
-            .arg(target_dir)
-            .current_dir(workspace())
-            .output()
-            .expect("cargo runs");
-        assert!(output.status.success(), "building patience failed:\n{}", String::from_utf8_lossy(&output.stderr));
-        profile_dir.join("patience")
-    })
+/// A cargo target directory for the crates the tests create, kept between
+/// runs under the outer build's target directory (found from this test
+/// binary, `target/<profile>/deps/<test>`), so that their dependencies
+/// are compiled once, not on every run.
+fn authored_crates_target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary");
+    let target_dir = exe.ancestors().nth(3).expect("target/<profile>/deps/<test>");
+    target_dir.join("authored-crates")
 }
 
 /// A fresh directory for one test.
@@ -52,16 +36,25 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs `patience` in `dir` with its own compile cache and no plugins
+/// `patience` in `dir` with its own compile cache and no plugins
 /// directory from the environment.
+fn patience_command(dir: &Path, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_patience"));
+    command.args(args).current_dir(dir).env("PATIENCE_CACHE_DIR", dir.join("cache")).env_remove("PATIENCE_PLUGINS");
+    command
+}
+
+/// Runs `patience` in `dir` (see `patience_command`).
 fn patience(dir: &Path, args: &[&str]) -> Output {
-    Command::new(patience_binary())
-        .args(args)
-        .current_dir(dir)
-        .env("PATIENCE_CACHE_DIR", dir.join("cache"))
-        .env_remove("PATIENCE_PLUGINS")
-        .output()
-        .expect("patience runs")
+    patience_command(dir, args).env_remove("CARGO_TARGET_DIR").output().expect("patience runs")
+}
+
+/// Runs `patience` in `dir` with cargo building into `target_dir`, and
+/// expects success; returns its standard output.
+fn succeed_with_target_dir(dir: &Path, args: &[&str], target_dir: &Path) -> String {
+    let output = patience_command(dir, args).env("CARGO_TARGET_DIR", target_dir).output().expect("patience runs");
+    assert!(output.status.success(), "`patience {}` failed:\n{}", args.join(" "), text(&output));
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 fn text(output: &Output) -> String {
@@ -122,21 +115,24 @@ fn a_new_plugin_builds_and_passes_check_unchanged() {
     let again = patience(&dir, &["new", "my-pairs"]);
     assert!(!again.status.success() && text(&again).contains("already exists"), "{}", text(&again));
 
-    let built = succeed(&dir, &["build", "my-pairs"]);
+    // The new crate builds in a target directory kept between runs
+    // (`CARGO_TARGET_DIR`, which `patience build` follows like cargo).
+    let target_dir = authored_crates_target_dir();
+    let built = succeed_with_target_dir(&dir, &["build", "my-pairs"], &target_dir);
     assert!(built.contains("built `my-pairs` 0.1.0 (My pairs)"), "{built}");
-    let component = dir.join("my-pairs/target/plugin/my-pairs.wasm");
+    let component = target_dir.join("plugin/my-pairs.wasm");
     let report = succeed(&dir, &["check", component.to_str().unwrap(), "--games", CHECK_GAMES]);
     assert!(report.contains("result: all 9 checks passed"), "{report}");
 
     let unit_tests = Command::new(env!("CARGO"))
         .args(["test", "--manifest-path", "my-pairs/Cargo.toml"])
         .current_dir(&dir)
-        .env_remove("CARGO_TARGET_DIR")
+        .env("CARGO_TARGET_DIR", &target_dir)
         .output()
         .expect("cargo runs");
     assert!(unit_tests.status.success(), "the template's own tests:\n{}", text(&unit_tests));
     assert!(text(&unit_tests).contains("2 passed"), "{}", text(&unit_tests));
-    let _ = std::fs::remove_dir_all(&dir); // a whole cargo target dir; kept when a step fails
+    let _ = std::fs::remove_dir_all(&dir); // kept when a step fails, to look at
 }
 
 #[test]
