@@ -26,7 +26,7 @@ const PASSES: [&str; 4] = ["1", "2", "3", "unlimited"];
 const FLAGS: [&str; 2] = ["false", "true"];
 
 /// Every combination of the options for one `win`, as text.
-fn grid(win: &'static str) -> Vec<Vec<(&'static str, &'static str)>> {
+pub(crate) fn grid(win: &'static str) -> Vec<Vec<(&'static str, &'static str)>> {
     let mut combinations = Vec::new();
     for passes in PASSES {
         for face_down in FLAGS {

@@ -55,6 +55,7 @@ impl<P: Profile> PairGame<P> {
         }
         let counts = RankCounts::of(self);
         self.dead_rules().iter().any(|&rule| !self.rule_holds(rule, &counts))
+            || !self.goal_reached_with_the_talon_in_any_order()
     }
 
     /// The rules that apply to this position, in the order they are asked.
@@ -103,7 +104,7 @@ impl<P: Profile> PairGame<P> {
     /// Talon pairs are impossible with one waste pile when neither the stock
     /// top nor waste overlap pairs are playable: only one talon card is ever
     /// available at a time.
-    fn talon_cards_pair_only_with_pyramid(&self) -> bool {
+    pub(super) fn talon_cards_pair_only_with_pyramid(&self) -> bool {
         self.piles() == 1 && !self.options.stock_top_playable && !self.options.overlap_pairs.waste()
     }
 

@@ -45,6 +45,11 @@ impl Rank {
         (ACE..=KING).contains(&rank).then_some(Rank(rank))
     }
 
+    /// The rank as a number, 1 to 13.
+    pub(crate) fn get(self) -> u8 {
+        self.0
+    }
+
     pub(crate) fn is_king(self) -> bool {
         self.0 == KING
     }

@@ -7,6 +7,7 @@ mod dead;
 mod forced;
 mod keys;
 mod ranks;
+mod relaxed;
 mod trim;
 
 use crate::Profile;

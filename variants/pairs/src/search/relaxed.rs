@@ -1,0 +1,221 @@
+//! The talon in any order: a relaxation of the game that the dead-position
+//! check (`cannot_win`) asks after its rules.
+//!
+//! In the relaxed game every talon card left can be played at any moment,
+//! as if the stock and the waste piles were one open bag of ranks: a free
+//! pyramid card pairs with any talon card of its partner rank. The pyramid
+//! keeps its shape: a card leaves only when free (or, with pyramid overlap
+//! pairs, together with the one card still covering it), Kings alone, two
+//! pyramid cards together only when both are free. Every legal move of the
+//! real game is a move here (draws and turn-overs do nothing), for every
+//! option — passes, piles, `face_down`, `overlap_pairs`,
+//! `stock_top_playable` — so a position whose relaxation cannot reach the
+//! goal cannot reach it in the real game either.
+//!
+//! With unlimited passes and the pyramid to clear the relaxation is the
+//! game itself (any talon card can be brought to a waste top at any time),
+//! so there it decides every deal at once; with fewer passes it gives up
+//! the positions whose pyramid cannot come apart whatever the order the
+//! talon came in.
+//!
+//! The relaxed game is small (a pyramid shape and the talon ranks left), so
+//! it is searched exactly, with its verdicts remembered per deal (a
+//! thread-local table: the solver's hooks take `&self`).
+
+use super::ranks::Rank;
+use crate::Profile;
+use crate::geometry::{bits, free_positions, COVERED_BY, FULL_TALON, PYRAMID_CARDS};
+use crate::options::Win;
+use crate::table::PairGame;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// How many talon cards of each rank are left, four bits per rank 1..=12
+/// (Kings are left out: they go alone, at any time).
+type Bag = u64;
+
+fn bag_count(bag: Bag, rank: Rank) -> u64 {
+    (bag >> (4 * rank.get())) & 0xF
+}
+
+fn one_of(rank: Rank) -> Bag {
+    1 << (4 * rank.get())
+}
+
+/// What must hold once the pyramid is gone.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Finish {
+    /// Nothing: the pyramid was the goal.
+    PyramidOnly,
+    /// Every talon card gone too, pairing with each other: the cards of
+    /// each pair of ranks left must match in number.
+    TalonPairsOff,
+    /// Every talon card gone too, but talon cards pair only with pyramid
+    /// cards: none may be left.
+    TalonGoneWithThePyramid,
+}
+
+/// The relaxed game of one deal under one set of options.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Relaxation {
+    /// The rank of the card dealt to each pyramid position.
+    ranks: [u8; PYRAMID_CARDS],
+    /// Pyramid overlap pairs: a card may pair with the one card still
+    /// covering it.
+    overlap: bool,
+    finish: Finish,
+}
+
+/// A search of the relaxed game that visits more positions than this
+/// gives up and calls the position alive.
+const SEARCH_LIMIT: u32 = 200_000;
+/// Remembered verdicts per deal before the table is emptied.
+const TABLE_LIMIT: usize = 1 << 20;
+
+/// A fast hash for the table's keys, which are already well mixed bits.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&byte| self.write_u64(byte as u64));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(26) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(value as u64);
+    }
+}
+
+/// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
+type Verdicts = HashMap<(u32, Bag), bool, BuildHasherDefault<MixHasher>>;
+
+#[derive(Default)]
+struct Known {
+    relaxation: Option<Relaxation>,
+    verdicts: Verdicts,
+}
+
+thread_local! {
+    static KNOWN: RefCell<Known> = RefCell::new(Known::default());
+}
+
+impl<P: Profile> PairGame<P> {
+    /// True unless the goal is out of reach even with the talon in any
+    /// order (see the module comment): the relaxed game from here is won.
+    pub(crate) fn goal_reached_with_the_talon_in_any_order(&self) -> bool {
+        let relaxation = Relaxation::of(self);
+        let mut bag = 0;
+        for rank in Rank::NON_KINGS {
+            bag += (self.ranks.talon[rank] & !self.talon_gone & FULL_TALON).count_ones() as u64 * one_of(rank);
+        }
+        KNOWN.with_borrow_mut(|known| {
+            if known.relaxation != Some(relaxation) || known.verdicts.len() > TABLE_LIMIT {
+                known.relaxation = Some(relaxation);
+                known.verdicts.clear();
+            }
+            let mut visits = 0;
+            relaxation.winnable(self.pyramid_left, bag, &mut known.verdicts, &mut visits).unwrap_or(true)
+        })
+    }
+}
+
+impl Relaxation {
+    fn of<P: Profile>(game: &PairGame<P>) -> Relaxation {
+        let finish = match game.options.win {
+            Win::Pyramid => Finish::PyramidOnly,
+            Win::All if game.talon_cards_pair_only_with_pyramid() => Finish::TalonGoneWithThePyramid,
+            Win::All => Finish::TalonPairsOff,
+        };
+        Relaxation { ranks: game.pyramid.map(|card| card.rank), overlap: game.pyramid_overlap(), finish }
+    }
+
+    fn rank(&self, position: usize) -> Rank {
+        Rank::new(self.ranks[position]).expect("a checked game's ranks")
+    }
+
+    /// Whether the relaxed game is won from (`left`, `bag`); `None` when
+    /// the search passed `SEARCH_LIMIT` positions. Lost positions found on
+    /// the way are remembered, and so is the answer.
+    fn winnable(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
+        let left = self.without_free_kings(left);
+        if left == 0 {
+            return Some(self.finished(bag));
+        }
+        if let Some(&known) = verdicts.get(&(left, bag)) {
+            return Some(known);
+        }
+        *visits += 1;
+        if *visits > SEARCH_LIMIT {
+            return None;
+        }
+        let won = self.some_move_wins(left, bag, verdicts, visits)?;
+        verdicts.insert((left, bag), won);
+        Some(won)
+    }
+
+    /// Tries every removal from (`left`, `bag`): pairs of pyramid cards
+    /// first (they spend no talon card), then pyramid cards with the talon.
+    fn some_move_wins(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
+        let free = free_positions(left);
+        for x in bits(free) {
+            let Some(partner) = self.rank(x).partner() else { continue };
+            for y in bits(free & !((2u32 << x) - 1)) {
+                if self.rank(y) == partner && self.winnable(left & !(1 << x | 1 << y), bag, verdicts, visits)? {
+                    return Some(true);
+                }
+            }
+        }
+        if self.overlap {
+            for x in bits(left & !free) {
+                let coverers = left & COVERED_BY[x];
+                let y = coverers.trailing_zeros() as usize;
+                if coverers.count_ones() == 1
+                    && free & coverers != 0
+                    && self.rank(x).partner() == Some(self.rank(y))
+                    && self.winnable(left & !(1 << x | 1 << y), bag, verdicts, visits)?
+                {
+                    return Some(true);
+                }
+            }
+        }
+        for x in bits(free) {
+            let Some(partner) = self.rank(x).partner() else { continue };
+            if bag_count(bag, partner) > 0 && self.winnable(left & !(1 << x), bag - one_of(partner), verdicts, visits)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// `left` without its free Kings, and the Kings they free, and so on:
+    /// taking a King costs nothing and only frees cards, so it never hurts.
+    fn without_free_kings(&self, mut left: u32) -> u32 {
+        loop {
+            let kings = bits(free_positions(left)).filter(|&p| self.rank(p).is_king()).fold(0, |mask, p| mask | 1 << p);
+            if kings == 0 {
+                return left;
+            }
+            left &= !kings;
+        }
+    }
+
+    /// Whether the goal is reached once the pyramid is gone, `bag` left.
+    fn finished(&self, bag: Bag) -> bool {
+        match self.finish {
+            Finish::PyramidOnly => true,
+            Finish::TalonGoneWithThePyramid => bag == 0,
+            Finish::TalonPairsOff => Rank::NON_KINGS
+                .iter()
+                .all(|&rank| rank.partner().is_some_and(|partner| bag_count(bag, rank) == bag_count(bag, partner))),
+        }
+    }
+}
