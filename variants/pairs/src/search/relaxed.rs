@@ -122,8 +122,16 @@ impl<P: Profile> PairGame<P> {
                 known.relaxation = Some(relaxation);
                 known.verdicts.clear();
             }
+            let left = relaxation.without_free_kings(self.pyramid_left);
+            if let Some(&known) = known.verdicts.get(&(left, bag)) {
+                return known;
+            }
             let mut visits = 0;
-            relaxation.winnable(self.pyramid_left, bag, &mut known.verdicts, &mut visits).unwrap_or(true)
+            let won = relaxation.winnable(left, bag, &mut known.verdicts, &mut visits);
+            if let Some(won) = won {
+                known.verdicts.insert((left, bag), won);
+            }
+            won.unwrap_or(true)
         })
     }
 }
@@ -143,8 +151,10 @@ impl Relaxation {
     }
 
     /// Whether the relaxed game is won from (`left`, `bag`); `None` when
-    /// the search passed `SEARCH_LIMIT` positions. Lost positions found on
-    /// the way are remembered, and so is the answer.
+    /// the search passed `SEARCH_LIMIT` positions. The lost positions
+    /// found on the way are remembered (a win is found along one line, so
+    /// remembering the positions on it saves little and costs a table
+    /// entry each).
     fn winnable(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
         let left = self.without_free_kings(left);
         if left == 0 {
@@ -158,7 +168,9 @@ impl Relaxation {
             return None;
         }
         let won = self.some_move_wins(left, bag, verdicts, visits)?;
-        verdicts.insert((left, bag), won);
+        if !won {
+            verdicts.insert((left, bag), false);
+        }
         Some(won)
     }
 
