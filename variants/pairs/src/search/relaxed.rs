@@ -25,7 +25,8 @@
 use super::ranks::Rank;
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, FULL_TALON, PYRAMID_CARDS};
-use crate::options::Win;
+use crate::options::{GameOptions, Win};
+use patience_engine::card::{Card, KING};
 use crate::table::PairGame;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -61,6 +62,8 @@ enum Finish {
 struct Relaxation {
     /// The rank of the card dealt to each pyramid position.
     ranks: [u8; PYRAMID_CARDS],
+    /// The positions dealt a King.
+    kings: u32,
     /// Pyramid overlap pairs: a card may pair with the one card still
     /// covering it.
     overlap: bool,
@@ -100,6 +103,9 @@ type Verdicts = HashMap<(u32, Bag), bool, BuildHasherDefault<MixHasher>>;
 
 #[derive(Default)]
 struct Known {
+    /// The game the verdicts are of: the pyramid as dealt and the options
+    /// (compared before the relaxation is built, which costs more).
+    game: Option<([Card; PYRAMID_CARDS], GameOptions)>,
     relaxation: Option<Relaxation>,
     verdicts: Verdicts,
 }
@@ -112,16 +118,18 @@ impl<P: Profile> PairGame<P> {
     /// True unless the goal is out of reach even with the talon in any
     /// order (see the module comment): the relaxed game from here is won.
     pub(crate) fn goal_reached_with_the_talon_in_any_order(&self) -> bool {
-        let relaxation = Relaxation::of(self);
         let mut bag = 0;
         for rank in Rank::NON_KINGS {
             bag += (self.ranks.talon[rank] & !self.talon_gone & FULL_TALON).count_ones() as u64 * one_of(rank);
         }
         KNOWN.with_borrow_mut(|known| {
-            if known.relaxation != Some(relaxation) || known.verdicts.len() > TABLE_LIMIT {
-                known.relaxation = Some(relaxation);
+            let game = Some((self.pyramid, self.options));
+            if known.game != game || known.verdicts.len() > TABLE_LIMIT {
+                known.game = game;
+                known.relaxation = Some(Relaxation::of(self));
                 known.verdicts.clear();
             }
+            let relaxation = known.relaxation.expect("set with the game");
             let left = relaxation.without_free_kings(self.pyramid_left);
             if let Some(&known) = known.verdicts.get(&(left, bag)) {
                 return known;
@@ -143,7 +151,8 @@ impl Relaxation {
             Win::All if game.talon_cards_pair_only_with_pyramid() => Finish::TalonGoneWithThePyramid,
             Win::All => Finish::TalonPairsOff,
         };
-        Relaxation { ranks: game.pyramid.map(|card| card.rank), overlap: game.pyramid_overlap(), finish }
+        let kings = (0..PYRAMID_CARDS).filter(|&p| game.pyramid[p].rank == KING).fold(0, |mask, p| mask | 1 << p);
+        Relaxation { ranks: game.pyramid.map(|card| card.rank), kings, overlap: game.pyramid_overlap(), finish }
     }
 
     fn rank(&self, position: usize) -> Rank {
@@ -212,7 +221,7 @@ impl Relaxation {
     /// taking a King costs nothing and only frees cards, so it never hurts.
     fn without_free_kings(&self, mut left: u32) -> u32 {
         loop {
-            let kings = bits(free_positions(left)).filter(|&p| self.rank(p).is_king()).fold(0, |mask, p| mask | 1 << p);
+            let kings = free_positions(left) & self.kings;
             if kings == 0 {
                 return left;
             }
