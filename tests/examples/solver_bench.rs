@@ -70,6 +70,12 @@ fn main() -> anyhow::Result<()> {
         let ratio = wasm.mean_ms() / native.mean_ms();
         if wasm.verdicts != native.verdicts {
             eprintln!("warning: {}: wasm and native verdicts differ", rule_set.name);
+            let deals = settings.from..;
+            for ((deal, in_wasm), natively) in deals.zip(&wasm.verdicts).zip(&native.verdicts) {
+                if in_wasm != natively {
+                    eprintln!("  deal {deal}: wasm {in_wasm:?}, native {natively:?}");
+                }
+            }
         }
         let unknown = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
         let won = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();

@@ -73,8 +73,9 @@ struct Relaxation {
 /// A search of the relaxed game that visits more positions than this
 /// gives up and calls the position alive.
 const SEARCH_LIMIT: u32 = 200_000;
-/// Remembered verdicts per deal before the table is emptied.
-const TABLE_LIMIT: usize = 1 << 20;
+/// Remembered verdicts per deal before the table is emptied: a few MiB,
+/// well inside the memory a plugin is given.
+const TABLE_LIMIT: usize = 1 << 18;
 
 /// A fast hash for the table's keys, which are already well mixed bits.
 #[derive(Default)]
