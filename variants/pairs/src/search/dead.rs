@@ -55,7 +55,7 @@ impl<P: Profile> PairGame<P> {
         }
         let counts = RankCounts::of(self);
         self.dead_rules().iter().any(|&rule| !self.rule_holds(rule, &counts))
-            || (self.talon_order_may_be_the_obstacle() && !self.goal_reached_with_the_talon_in_any_order())
+            || (self.talon_order_may_be_the_obstacle() && !self.goal_reached_with_the_talon_in_any_order(&counts))
     }
 
     /// Whether the talon-in-any-order check is worth asking. Not in the
@@ -64,7 +64,7 @@ impl<P: Profile> PairGame<P> {
     /// and measured, the check then gives up almost nothing more for its
     /// cost. (Leaving a sound check out is always sound.)
     fn talon_order_may_be_the_obstacle(&self) -> bool {
-        !(self.talon_cards_pair_only_with_pyramid() && !self.passes_remain())
+        !self.talon_cards_pair_only_with_pyramid() || self.passes_remain()
     }
 
     /// The rules that apply to this position, in the order they are asked.

@@ -22,15 +22,14 @@
 //! it is searched exactly, with its verdicts remembered per deal (a
 //! thread-local table: the solver's hooks take `&self`).
 
-use super::ranks::Rank;
+use super::ranks::{Rank, RankCounts};
 use crate::Profile;
-use crate::geometry::{bits, free_positions, COVERED_BY, FULL_TALON, PYRAMID_CARDS};
+use crate::geometry::{bits, free_positions, COVERED_BY, PYRAMID_CARDS};
 use crate::options::{GameOptions, Win};
-use patience_engine::card::{Card, KING};
 use crate::table::PairGame;
+use patience_engine::card::Card;
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// How many talon cards of each rank are left, four bits per rank 1..=12
 /// (Kings are left out: they go alone, at any time).
@@ -58,10 +57,10 @@ enum Finish {
 }
 
 /// The relaxed game of one deal under one set of options.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug)]
 struct Relaxation {
     /// The rank of the card dealt to each pyramid position.
-    ranks: [u8; PYRAMID_CARDS],
+    ranks: [Rank; PYRAMID_CARDS],
     /// The positions dealt a King.
     kings: u32,
     /// Pyramid overlap pairs: a card may pair with the one card still
@@ -77,37 +76,17 @@ const SEARCH_LIMIT: u32 = 200_000;
 /// well inside the memory a plugin is given.
 const TABLE_LIMIT: usize = 1 << 18;
 
-/// A fast hash for the table's keys, which are already well mixed bits.
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        bytes.iter().for_each(|&byte| self.write_u64(byte as u64));
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = (self.0.rotate_left(26) ^ value).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        self.write_u64(value as u64);
-    }
-}
-
 /// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
-type Verdicts = HashMap<(u32, Bag), bool, BuildHasherDefault<MixHasher>>;
+type Verdicts = FxHashMap<(u32, Bag), bool>;
+
+/// The deal and options a relaxation is of: the pyramid as dealt and the
+/// options (compared before the relaxation is built, which costs more).
+type GameKey = ([Card; PYRAMID_CARDS], GameOptions);
 
 #[derive(Default)]
 struct Known {
-    /// The game the verdicts are of: the pyramid as dealt and the options
-    /// (compared before the relaxation is built, which costs more).
-    game: Option<([Card; PYRAMID_CARDS], GameOptions)>,
-    relaxation: Option<Relaxation>,
+    /// The game the verdicts are of, and its relaxed game.
+    game: Option<(GameKey, Relaxation)>,
     verdicts: Verdicts,
 }
 
@@ -118,27 +97,24 @@ thread_local! {
 impl<P: Profile> PairGame<P> {
     /// True unless the goal is out of reach even with the talon in any
     /// order (see the module comment): the relaxed game from here is won.
-    pub(crate) fn goal_reached_with_the_talon_in_any_order(&self) -> bool {
-        let mut bag = 0;
-        for rank in Rank::NON_KINGS {
-            bag += (self.ranks.talon[rank] & !self.talon_gone & FULL_TALON).count_ones() as u64 * one_of(rank);
-        }
+    /// `counts`: this position's.
+    pub(super) fn goal_reached_with_the_talon_in_any_order(&self, counts: &RankCounts) -> bool {
+        let bag = Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum();
         KNOWN.with_borrow_mut(|known| {
-            let game = Some((self.pyramid, self.options));
-            if known.game != game || known.verdicts.len() > TABLE_LIMIT {
-                known.game = game;
-                known.relaxation = Some(Relaxation::of(self));
-                known.verdicts.clear();
-            }
-            let relaxation = known.relaxation.expect("set with the game");
+            let game = (self.pyramid, self.options);
+            let relaxation = match known.game {
+                Some((of, relaxation)) if of == game && known.verdicts.len() <= TABLE_LIMIT => relaxation,
+                _ => {
+                    let relaxation = Relaxation::of(self);
+                    known.game = Some((game, relaxation));
+                    known.verdicts.clear();
+                    relaxation
+                }
+            };
             let left = relaxation.without_free_kings(self.pyramid_left);
-            if let Some(&known) = known.verdicts.get(&(left, bag)) {
-                return known;
-            }
-            let mut visits = 0;
-            let won = relaxation.winnable(left, bag, &mut known.verdicts, &mut visits);
-            if let Some(won) = won {
-                known.verdicts.insert((left, bag), won);
+            let won = relaxation.search(left, bag, &mut known.verdicts, &mut 0);
+            if won == Some(true) && left != 0 {
+                known.verdicts.insert((left, bag), true);
             }
             won.unwrap_or(true)
         })
@@ -152,21 +128,29 @@ impl Relaxation {
             Win::All if game.talon_cards_pair_only_with_pyramid() => Finish::TalonGoneWithThePyramid,
             Win::All => Finish::TalonPairsOff,
         };
-        let kings = (0..PYRAMID_CARDS).filter(|&p| game.pyramid[p].rank == KING).fold(0, |mask, p| mask | 1 << p);
-        Relaxation { ranks: game.pyramid.map(|card| card.rank), kings, overlap: game.pyramid_overlap(), finish }
+        Relaxation {
+            ranks: game.pyramid.map(Rank::of),
+            kings: game.ranks.pyramid[Rank::KING],
+            overlap: game.pyramid_overlap(),
+            finish,
+        }
     }
 
     fn rank(&self, position: usize) -> Rank {
-        Rank::new(self.ranks[position]).expect("a checked game's ranks")
+        self.ranks[position]
     }
 
     /// Whether the relaxed game is won from (`left`, `bag`); `None` when
-    /// the search passed `SEARCH_LIMIT` positions. The lost positions
+    /// the search passed `SEARCH_LIMIT` positions.
+    fn winnable(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
+        self.search(self.without_free_kings(left), bag, verdicts, visits)
+    }
+
+    /// `winnable` for a `left` without free Kings. The lost positions
     /// found on the way are remembered (a win is found along one line, so
     /// remembering the positions on it saves little and costs a table
     /// entry each).
-    fn winnable(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
-        let left = self.without_free_kings(left);
+    fn search(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
         if left == 0 {
             return Some(self.finished(bag));
         }
