@@ -53,8 +53,7 @@ fn patience(dir: &Path, args: &[&str]) -> Output {
 /// expects success; returns its standard output.
 fn succeed_with_target_dir(dir: &Path, args: &[&str], target_dir: &Path) -> String {
     let output = patience_command(dir, args).env("CARGO_TARGET_DIR", target_dir).output().expect("patience runs");
-    assert!(output.status.success(), "`patience {}` failed:\n{}", args.join(" "), text(&output));
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    stdout_of_success(&output, args)
 }
 
 fn text(output: &Output) -> String {
@@ -63,8 +62,12 @@ fn text(output: &Output) -> String {
 
 /// Runs `patience` and expects success; returns its standard output.
 fn succeed(dir: &Path, args: &[&str]) -> String {
-    let output = patience(dir, args);
-    assert!(output.status.success(), "`patience {}` failed:\n{}", args.join(" "), text(&output));
+    stdout_of_success(&patience(dir, args), args)
+}
+
+/// The standard output of `patience args`, which must have succeeded.
+fn stdout_of_success(output: &Output, args: &[&str]) -> String {
+    assert!(output.status.success(), "`patience {}` failed:\n{}", args.join(" "), text(output));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
