@@ -165,7 +165,7 @@ fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> S
 
 /// How the optimal search reached a position: from node `parent` by
 /// `action`. The position itself is rebuilt when needed (see
-/// [`replay_to`]), so a node costs a few bytes, not a whole game.
+/// [`RecentPositions`]), so a node costs a few bytes, not a whole game.
 struct Step<A> {
     parent: u32,
     action: A,
@@ -186,13 +186,56 @@ fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
 /// The node `parent` of the first moves: the start itself.
 const ROOT: u32 = u32::MAX;
 
-/// The position of node `index`, replayed from `start`.
-fn replay_to<V: Search>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
-    let mut state = start.clone();
-    for action in line_to(steps, index) {
-        state.search_perform(&action);
+/// The positions of the nodes the optimal search built last, each in the
+/// slot its node number picks. Most nodes it expands were queued shortly
+/// before (among equal estimates the deepest goes first), so a node is
+/// rebuilt from itself or a near ancestor found here, not from the start.
+struct RecentPositions<V: Search> {
+    slots: Vec<Option<(u32, V)>>,
+    /// The moves from the ancestor found back to the node, last first.
+    moves: Vec<V::Action>,
+}
+
+impl<V: Search> RecentPositions<V> {
+    /// Enough to hold the children of the last few hundred expansions;
+    /// small next to the search's own tables.
+    const SLOTS: usize = 4096;
+
+    fn new() -> RecentPositions<V> {
+        RecentPositions { slots: (0..Self::SLOTS).map(|_| None).collect(), moves: Vec::new() }
     }
-    state
+
+    fn slot(index: u32) -> usize {
+        index as usize % Self::SLOTS
+    }
+
+    fn remember(&mut self, index: u32, position: V) {
+        self.slots[Self::slot(index)] = Some((index, position));
+    }
+
+    /// The position of node `index`: replayed from the nearest ancestor
+    /// held here, or from `start`.
+    fn position(&mut self, start: &V, steps: &[Step<V::Action>], index: u32) -> V {
+        self.moves.clear();
+        let mut at = index;
+        let mut position = loop {
+            if at == ROOT {
+                break start.clone();
+            }
+            if let Some((held, position)) = &self.slots[Self::slot(at)] {
+                if *held == at {
+                    break position.clone();
+                }
+            }
+            let step = &steps[at as usize];
+            self.moves.push(step.action.clone());
+            at = step.parent;
+        };
+        for action in self.moves.iter().rev() {
+            position.search_perform(action);
+        }
+        position
+    }
 }
 
 /// A collection the optimal search keeps, grown fallibly.
@@ -256,12 +299,13 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let mut open = BinaryHeap::new();
     open.push(Reverse((start.moves_lower_bound(), u32::MAX, ROOT)));
     let mut actions = Vec::new();
+    let mut recent = RecentPositions::new();
     while let Some(Reverse((estimate, depth_left, index))) = open.pop() {
         let depth = u32::MAX - depth_left;
         if estimate as usize >= best.len() {
             break; // no line left can be shorter
         }
-        let state = if index == ROOT { start.clone() } else { replay_to(start, &steps, index) };
+        let state = recent.position(start, &steps, index);
         if best_depth.get(&state.state_key()).is_some_and(|&known| known < depth) {
             continue; // a shorter way here was found after this entry was queued
         }
@@ -295,7 +339,9 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
             }
             best_depth.insert(key, depth);
             steps.push(Step { parent: index, action: action.clone() });
-            open.push(Reverse((estimate, u32::MAX - depth, (steps.len() - 1) as u32)));
+            let child_index = (steps.len() - 1) as u32;
+            open.push(Reverse((estimate, u32::MAX - depth, child_index)));
+            recent.remember(child_index, child);
         }
     }
     Solution { verdict: Verdict::Winnable, line: best, nodes }

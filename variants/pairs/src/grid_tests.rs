@@ -131,6 +131,17 @@ fn line_wins<P: Profile>(start: &PairGame<P>, line: &[Action]) -> bool {
     game.status().outcome == Outcome::Won
 }
 
+/// Along a shortest `line` from `start`, the lower bound never exceeds the
+/// moves left.
+fn bound_holds_along<P: Profile>(start: &PairGame<P>, line: &[Action], context: &str) {
+    let mut game = start.clone();
+    for (done, action) in line.iter().enumerate() {
+        let bound = game.lower_bound() as usize;
+        assert!(bound <= line.len() - done, "{context}: bound {bound} > {} moves left", line.len() - done);
+        game.perform(action);
+    }
+}
+
 /// Cards still on the table.
 pub(crate) fn cards_left<P: Profile>(game: &PairGame<P>) -> u32 {
     game.pyramid_left.count_ones() + (!game.talon_gone & crate::geometry::FULL_TALON).count_ones()
@@ -188,6 +199,7 @@ fn compare_on_grid<P: Profile>(win: &'static str, deals: u64, few: u32, limit: u
                     let optimal = solve_optimal(&game, 50_000_000);
                     assert!(line_wins(&game, &optimal.line), "{context}: the shortest line wins");
                     assert_eq!(optimal.line.len(), moves, "{context}: the shortest line is shortest");
+                    bound_holds_along(&game, &optimal.line, &context);
                     tally.won += 1;
                     tally.lengths_checked += 1;
                 }

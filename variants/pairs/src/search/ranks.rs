@@ -387,7 +387,7 @@ impl RankCounts {
 /// The largest set of disjoint pairs between the pyramid cards `a_cards`
 /// and `b_cards` (masks, at most four each) in which both cards of a pair
 /// can be available together.
-fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) -> u32 {
+pub(super) fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) -> u32 {
     if a_cards == 0 || b_cards == 0 {
         return 0;
     }
