@@ -1,7 +1,6 @@
 //! The lower bound on the moves still needed, for the shortest-line search
 //! (the `moves_lower_bound` hook): never more than the real number.
 
-use super::partners_in;
 use super::ranks::{pyramid_pairs_possible, RankPair};
 use super::PerRank;
 use super::Rank;
@@ -20,25 +19,27 @@ impl<P: Profile> PairGame<P> {
     /// pairs two of them, and two pyramid cards pair only if they can be
     /// available together; so the moves removing the pyramid's cards are at
     /// least its cards less the most disjoint such pairs it can form
-    /// (`pyramid_pairs_possible`, per pair of ranks).
+    /// (`pyramid_pairs_possible`, per pair of ranks). Each card of a rank
+    /// outside those pairs takes a talon card of the partner rank, which
+    /// may first have to be uncovered (`uncovering_needed`).
     pub(crate) fn lower_bound(&self) -> u32 {
         let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
         match self.options.win {
             Win::Pyramid => {
                 let overlap = self.pyramid_overlap();
                 let (mut cards, mut pairs) = (0, 0);
+                // Talon cards of each rank that must pair with pyramid cards.
+                let mut needed = PerRank::ZERO;
                 for pair in RankPair::ALL {
                     let low = self.ranks.pyramid[pair.low()] & self.pyramid_left;
                     let high = self.ranks.pyramid[pair.high()] & self.pyramid_left;
+                    let most = pyramid_pairs_possible(low, high, overlap);
                     cards += (low | high).count_ones();
-                    pairs += pyramid_pairs_possible(low, high, overlap);
+                    pairs += most;
+                    needed[pair.high()] = low.count_ones() - most;
+                    needed[pair.low()] = high.count_ones() - most;
                 }
-                let more = if self.options.stock_top_playable {
-                    self.open_stock_digging(cards - 2 * pairs)
-                } else {
-                    self.draws_needed()
-                };
-                pyramid_kings + cards - pairs + more
+                pyramid_kings + cards - pairs + self.uncovering_needed(&needed, cards - 2 * pairs)
             }
             Win::All => {
                 let talon_left = !self.talon_gone & FULL_TALON;
@@ -54,91 +55,115 @@ impl<P: Profile> PairGame<P> {
         }
     }
 
-    /// One pile, the stock top open: moves still needed besides removing the
-    /// pyramid's cards, never overestimated. A pyramid card `X` with no
-    /// pyramid partner it could ever be available with pairs with a talon
-    /// card `t`, a stock or waste top. Before that the `d` cards above `t`
-    /// leave: each by a draw, with a King alone, paired with another talon
-    /// card (two a move), or paired with a pyramid card. `lower_bound`
-    /// counts a removal for each pyramid card not in one of the most
-    /// disjoint pyramid pairs, leaving `unpaired` such cards to pair with
-    /// talon cards; each further talon pairing costs half a move more
-    /// (two of those pyramid cards pair with talon cards instead of each
-    /// other), and `t` is one of them. So `p` of the `d` paired with
-    /// pyramid cards cost at least `(d - p) / 2 + (p + 1 - unpaired) / 2`
-    /// moves, which for every `p` up to those that could (`p` at most the
-    /// pyramid partners of their ranks left) is at least
-    /// `(d - min(possible, unpaired - 1)) / 2`. A waste card needs at most
-    /// one move while a turn-over is left. The largest, over every `X`, of
-    /// the least over its partners `t`.
-    fn open_stock_digging(&self, unpaired: u32) -> u32 {
-        if self.piles() != 1 {
+    /// To clear the pyramid: the moves, besides removals of pyramid cards,
+    /// that uncover the talon cards the pyramid needs (`needed`: at least
+    /// that many of each rank pair with pyramid cards), never
+    /// overestimated. Each talon card has its cost (`uncovering`); of a
+    /// rank that needs `n`, the `n`-th cheapest card at least is used, and
+    /// the line pays for the dearest card it uses. (None with three piles
+    /// and an open stock top, where cards leave the stock top in more ways.)
+    fn uncovering_needed(&self, needed: &PerRank<u32>, unpaired: u32) -> u32 {
+        let cost = if self.piles() == 1 {
+            self.uncovering(unpaired)
+        } else if !self.options.stock_top_playable {
+            self.draws_to()
+        } else {
             return 0;
+        };
+        let talon_left = !self.talon_gone & FULL_TALON;
+        Rank::NON_KINGS
+            .into_iter()
+            .filter(|&rank| needed[rank] > 0)
+            .filter_map(|rank| {
+                let mut costs = [0u32; 4];
+                let mut count = 0;
+                for id in bits(self.ranks.talon[rank] & talon_left) {
+                    costs[count] = cost[id];
+                    count += 1;
+                }
+                let costs = &mut costs[..count];
+                costs.sort_unstable();
+                // Too few cards of the rank: the position is lost, and the
+                // dearest card is still a bound on the line's cost.
+                costs.get(needed[rank] as usize - 1).or(costs.last()).copied()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The draws until each talon card lies on the waste (0 for one that
+    /// does), with the stock top closed: the cards above it in the stock
+    /// leave only by draws of up to one card per waste pile.
+    fn draws_to(&self) -> [u32; TALON_CARDS] {
+        let piles = self.piles();
+        let mut draws_to = [0u32; TALON_CARDS];
+        for (from_top, &id) in self.stock.ids().iter().rev().enumerate() {
+            draws_to[id as usize] = (from_top / piles) as u32 + 1;
         }
-        let pyramid_partners = |rank: Rank| rank.partner().map_or(0, |partner| {
-            (self.ranks.pyramid[partner] & self.pyramid_left).count_ones()
-        });
-        let recycle_left = self.passes_remain();
-        // The moves to uncover talon card `id` (0 if it is a top).
+        draws_to
+    }
+
+    /// One pile: for each talon card `t`, the moves that must come before
+    /// it pairs with a pyramid card and that `lower_bound` does not count
+    /// as removals of pyramid cards, never overestimated.
+    ///
+    /// With the stock top closed, a stock card needs the draws down to it
+    /// (`draws_to`). Otherwise `t` pairs as a stock or waste top, so the
+    /// `d` cards above it on its pile have left: each by a draw (from the
+    /// stock), with a King alone, paired with another talon card (two a
+    /// move), or paired with a pyramid card. `lower_bound` counts a removal
+    /// for each pyramid card outside the most disjoint pyramid pairs,
+    /// leaving `unpaired` such cards to pair with talon cards; each further
+    /// talon pairing costs half a move more (two of those pyramid cards
+    /// pair with talon cards instead of each other), and `t` is one of
+    /// them. So `p` of the `d` paired with pyramid cards cost at least
+    /// `(d - p) / 2 + (p + 1 - unpaired) / 2` moves, which for every `p` up
+    /// to those that could (`p` at most the pyramid partners of their
+    /// ranks left) is at least `(d - min(possible, unpaired - 1)) / 2`.
+    ///
+    /// A waste card can also come round again while a turn-over is left:
+    /// the turn-over (a move) needs the stock empty, so every stock card
+    /// leaves first, at the cost above for the whole stock (with the stock
+    /// top closed its draws, and one more to draw the card again).
+    fn uncovering(&self, unpaired: u32) -> [u32; TALON_CARDS] {
+        let pyramid_partners = |rank: Rank| {
+            rank.partner().map_or(0, |partner| (self.ranks.pyramid[partner] & self.pyramid_left).count_ones())
+        };
+        // The cost of each card of `pile` (top first), and of emptying it.
         let mut digging = [0u32; TALON_CARDS];
-        for (pile, can_turn_over) in [(&self.stock, false), (&self.waste[0], recycle_left)] {
+        let mut dig = |pile: &[u8]| {
             let mut above = PerRank::ZERO;
             let (mut count, mut could_pair) = (0u32, 0u32);
-            for &id in pile.ids().iter().rev() {
-                let cost = count.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2);
-                digging[id as usize] = if can_turn_over { cost.min(1) } else { cost };
+            let mut cost = 0;
+            for &id in pile.iter().rev() {
+                cost = count.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2);
+                digging[id as usize] = cost;
                 let rank = Rank::of(self.talon[id as usize]);
                 above[rank] += 1;
                 count += 1;
                 if above[rank] <= pyramid_partners(rank) {
                     could_pair += 1;
                 }
+                cost = count.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2);
+            }
+            cost
+        };
+        let mut emptying_the_stock = dig(self.stock.ids());
+        dig(self.waste[0].ids());
+        if !self.options.stock_top_playable {
+            let draws_to = self.draws_to();
+            for &id in self.stock.ids() {
+                digging[id as usize] = draws_to[id as usize];
+            }
+            // and after the turn-over the card is drawn again.
+            emptying_the_stock = self.stock.len() as u32 + 1;
+        }
+        if self.passes_remain() {
+            let round_again = emptying_the_stock + 1;
+            for &id in self.waste[0].ids() {
+                digging[id as usize] = digging[id as usize].min(round_again);
             }
         }
-        let talon_left = !self.talon_gone & FULL_TALON;
-        let overlap = self.pyramid_overlap();
-        let non_kings = self.pyramid_left & !self.ranks.pyramid[Rank::KING];
-        bits(non_kings)
-            .filter_map(|position| {
-                let partner = Rank::of(self.pyramid[position]).partner()?;
-                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left;
-                if partners_in(position, in_pyramid, overlap) != 0 {
-                    return None;
-                }
-                bits(self.ranks.talon[partner] & talon_left).map(|id| digging[id]).min()
-            })
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Draws still needed, never overestimated: a pyramid card with no
-    /// pyramid partner it could ever be available with needs a talon card,
-    /// and one still in the stock is available only once the cards above
-    /// it have gone, by draws of up to one card per waste pile. (None with
-    /// an open stock top, whose cards can also leave by pairing.)
-    fn draws_needed(&self) -> u32 {
-        if self.options.stock_top_playable {
-            return 0;
-        }
-        let piles = self.piles();
-        // Draws until talon card `id` lies on the waste (0 if it does).
-        let mut draws_to = [0u32; TALON_CARDS];
-        for (from_top, &id) in self.stock.ids().iter().rev().enumerate() {
-            draws_to[id as usize] = (from_top / piles) as u32 + 1;
-        }
-        let talon_left = !self.talon_gone & FULL_TALON;
-        let overlap = self.pyramid_overlap();
-        let non_kings = self.pyramid_left & !self.ranks.pyramid[Rank::KING];
-        bits(non_kings)
-            .filter_map(|position| {
-                let partner = Rank::of(self.pyramid[position]).partner()?;
-                let in_pyramid = self.ranks.pyramid[partner] & self.pyramid_left;
-                if partners_in(position, in_pyramid, overlap) != 0 {
-                    return None;
-                }
-                bits(self.ranks.talon[partner] & talon_left).map(|id| draws_to[id]).min()
-            })
-            .max()
-            .unwrap_or(0)
+        digging
     }
 }
