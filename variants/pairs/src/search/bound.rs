@@ -129,24 +129,24 @@ impl<P: Profile> PairGame<P> {
         let pyramid_partners = |rank: Rank| {
             rank.partner().map_or(0, |partner| (self.ranks.pyramid[partner] & self.pyramid_left).count_ones())
         };
+        let cost_of = |above: u32, could_pair: u32| {
+            above.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2)
+        };
         // The cost of each card of `pile` (top first), and of emptying it.
         let mut digging = [0u32; TALON_CARDS];
         let mut dig = |pile: &[u8]| {
             let mut above = PerRank::ZERO;
             let (mut count, mut could_pair) = (0u32, 0u32);
-            let mut cost = 0;
             for &id in pile.iter().rev() {
-                cost = count.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2);
-                digging[id as usize] = cost;
+                digging[id as usize] = cost_of(count, could_pair);
                 let rank = Rank::of(self.talon[id as usize]);
                 above[rank] += 1;
                 count += 1;
                 if above[rank] <= pyramid_partners(rank) {
                     could_pair += 1;
                 }
-                cost = count.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2);
             }
-            cost
+            cost_of(count, could_pair)
         };
         let mut emptying_the_stock = dig(self.stock.ids());
         dig(self.waste[0].ids());
