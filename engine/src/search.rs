@@ -80,6 +80,17 @@ pub trait Search: Variant {
     fn moves_lower_bound(&self) -> u32 {
         0
     }
+
+    /// The position whose [`Search::state_key`] is `key`, in a search that
+    /// started at `start`, with the same future as the position the key
+    /// was taken of. The shortest-line search keeps only keys and the moves
+    /// between positions; it rebuilds a position from its key where this
+    /// answers, and by replaying the moves to it where it does not.
+    /// Defaults to `None`.
+    fn from_key(start: &Self, key: u128) -> Option<Self> {
+        let _ = (start, key);
+        None
+    }
 }
 
 /// Any variant, solved with the default hooks: what `export_variant!`

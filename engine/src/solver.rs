@@ -25,7 +25,6 @@ use crate::search::Search;
 use crate::search::Plain;
 use crate::variant::Variant;
 use key_set::{headroom_granted, Insert, KeyMap, KeySet};
-use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// The most positions the depth-first search remembers. Inside a plugin
@@ -164,11 +163,60 @@ fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> S
 }
 
 /// How the optimal search reached a position: from node `parent` by
-/// `action`. The position itself is rebuilt when needed (see
-/// [`RecentPositions`]), so a node costs a few bytes, not a whole game.
+/// `action`. The position itself is rebuilt when needed (from its key, or
+/// by [`replay_to`]), so a node costs a few bytes, not a whole game.
 struct Step<A> {
     parent: u32,
     action: A,
+}
+
+/// A node waiting in the optimal search's queue, with its position's key
+/// (to skip it unbuilt when a shorter way there was found since, and to
+/// rebuild it: [`Search::from_key`]).
+struct Queued {
+    /// Which node comes first (see [`Queued::priority`]).
+    priority: u64,
+    index: u32,
+    key: u128,
+}
+
+impl Queued {
+    /// The lowest estimate of the moves from the start to a win through
+    /// the node first, and among equal ones the most moves made (the
+    /// deepest is nearest a win, which lowers the bar): higher is sooner.
+    fn priority(estimate: u32, depth: u32) -> u64 {
+        ((u32::MAX - estimate) as u64) << 32 | depth as u64
+    }
+
+    fn estimate(&self) -> u32 {
+        u32::MAX - (self.priority >> 32) as u32
+    }
+
+    fn depth(&self) -> u32 {
+        self.priority as u32
+    }
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Queued) -> bool {
+        self.priority == other.priority
+    }
+}
+
+impl Eq for Queued {}
+
+impl Ord for Queued {
+    #[inline]
+    fn cmp(&self, other: &Queued) -> std::cmp::Ordering {
+        self.priority.cmp(&other.priority)
+    }
+}
+
+impl PartialOrd for Queued {
+    #[inline]
+    fn partial_cmp(&self, other: &Queued) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The moves from the start to node `index`, in order.
@@ -186,56 +234,13 @@ fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
 /// The node `parent` of the first moves: the start itself.
 const ROOT: u32 = u32::MAX;
 
-/// The positions of the nodes the optimal search built last, each in the
-/// slot its node number picks. Most nodes it expands were queued shortly
-/// before (among equal estimates the deepest goes first), so a node is
-/// rebuilt from itself or a near ancestor found here, not from the start.
-struct RecentPositions<V: Search> {
-    slots: Vec<Option<(u32, V)>>,
-    /// The moves from the ancestor found back to the node, last first.
-    moves: Vec<V::Action>,
-}
-
-impl<V: Search> RecentPositions<V> {
-    /// Enough to hold the children of the last few hundred expansions;
-    /// small next to the search's own tables.
-    const SLOTS: usize = 4096;
-
-    fn new() -> RecentPositions<V> {
-        RecentPositions { slots: (0..Self::SLOTS).map(|_| None).collect(), moves: Vec::new() }
+/// The position of node `index`, replayed from `start`.
+fn replay_to<V: Search>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
+    let mut state = start.clone();
+    for action in line_to(steps, index) {
+        state.search_perform(&action);
     }
-
-    fn slot(index: u32) -> usize {
-        index as usize % Self::SLOTS
-    }
-
-    fn remember(&mut self, index: u32, position: V) {
-        self.slots[Self::slot(index)] = Some((index, position));
-    }
-
-    /// The position of node `index`: replayed from the nearest ancestor
-    /// held here, or from `start`.
-    fn position(&mut self, start: &V, steps: &[Step<V::Action>], index: u32) -> V {
-        self.moves.clear();
-        let mut at = index;
-        let mut position = loop {
-            if at == ROOT {
-                break start.clone();
-            }
-            if let Some((held, position)) = &self.slots[Self::slot(at)] {
-                if *held == at {
-                    break position.clone();
-                }
-            }
-            let step = &steps[at as usize];
-            self.moves.push(step.action.clone());
-            at = step.parent;
-        };
-        for action in self.moves.iter().rev() {
-            position.search_perform(action);
-        }
-        position
-    }
+    state
 }
 
 /// A collection the optimal search keeps, grown fallibly.
@@ -293,26 +298,27 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let unknown = |nodes| Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
     let mut steps: Vec<Step<V::Action>> = Vec::new();
     let mut best_depth: KeyMap<u32> = KeyMap::default();
-    best_depth.insert(start.state_key(), 0);
-    // (moves at least, most moves made first among ties, node): the
-    // deepest of equal estimates is nearest a win, which lowers the bar.
+    let start_key = start.state_key();
+    best_depth.insert(start_key, 0);
     let mut open = BinaryHeap::new();
-    open.push(Reverse((start.moves_lower_bound(), u32::MAX, ROOT)));
+    open.push(Queued { priority: Queued::priority(start.moves_lower_bound(), 0), index: ROOT, key: start_key });
     let mut actions = Vec::new();
-    let mut recent = RecentPositions::new();
-    while let Some(Reverse((estimate, depth_left, index))) = open.pop() {
-        let depth = u32::MAX - depth_left;
-        if estimate as usize >= best.len() {
+    while let Some(queued) = open.pop() {
+        let (depth, index, key) = (queued.depth(), queued.index, queued.key);
+        if queued.estimate() as usize >= best.len() {
             break; // no line left can be shorter
         }
-        let state = recent.position(start, &steps, index);
-        if best_depth.get(&state.state_key()).is_some_and(|&known| known < depth) {
+        if best_depth.get(&key).is_some_and(|&known| known < depth) {
             continue; // a shorter way here was found after this entry was queued
         }
         if nodes >= budget {
             return unknown(nodes);
         }
         nodes += 1;
+        let state = match index {
+            ROOT => start.clone(),
+            _ => V::from_key(start, key).unwrap_or_else(|| replay_to(start, &steps, index)),
+        };
         let depth = depth + 1;
         actions.clear();
         state.shortest_actions(&mut actions);
@@ -340,8 +346,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
             best_depth.insert(key, depth);
             steps.push(Step { parent: index, action: action.clone() });
             let child_index = (steps.len() - 1) as u32;
-            open.push(Reverse((estimate, u32::MAX - depth, child_index)));
-            recent.remember(child_index, child);
+            open.push(Queued { priority: Queued::priority(estimate, depth), index: child_index, key });
         }
     }
     Solution { verdict: Verdict::Winnable, line: best, nodes }

@@ -570,6 +570,10 @@ impl<P: Profile> Search for PairGame<P> {
     fn moves_lower_bound(&self) -> u32 {
         self.lower_bound()
     }
+
+    fn from_key(start: &Self, key: u128) -> Option<Self> {
+        start.from_position_key(key)
+    }
 }
 
 /// `1 card`, `13 cards`.

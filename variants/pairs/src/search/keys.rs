@@ -6,7 +6,8 @@
 use crate::Profile;
 use crate::geometry::{FULL_TALON, TALON_CARDS};
 use crate::options::Passes;
-use crate::table::PairGame;
+use crate::geometry::bits;
+use crate::table::{PairGame, Pile};
 
 /// `P(24, k)`: sequences of `k` distinct talon cards.
 const fn arrangements(k: usize) -> u128 {
@@ -132,6 +133,45 @@ impl<P: Profile> PairGame<P> {
             | (self.pyramid_left as u128) << (SEQUENCE_BITS + 15)
             | self.pass_code() << ARRANGEMENT_PASS_SHIFT
             | 1 << 127
+    }
+
+    /// The position whose key is `key` in a search that started here
+    /// (same deal and options), for keys that keep the talon in dealt
+    /// order: one pile, or three in the first pass with the stock top
+    /// closed. `None` for the keys that spell out an arrangement. Cards
+    /// stuck for good were counted as removed in the key and are removed
+    /// here, so the position is `without_stuck_cards` of the one the key
+    /// was taken of: the same future. (With unlimited passes the key has
+    /// no pass: it is taken to be the first.)
+    pub(crate) fn from_position_key(&self, key: u128) -> Option<PairGame<P>> {
+        if key >> 127 != 0 {
+            return None;
+        }
+        let mut game = self.clone();
+        game.pyramid_left = key as u32 & ((1 << 28) - 1);
+        game.talon_gone = (key >> 28) as u32 & FULL_TALON;
+        let stock_len = (key >> 52) as usize & 31;
+        game.pass = ((key >> DEALT_ORDER_PASS_SHIFT) & 3) as u32 + 1;
+        game.stock = Pile::EMPTY;
+        game.waste = [Pile::EMPTY; 3];
+        let left = !game.talon_gone & FULL_TALON;
+        let on_waste = (left.count_ones() as usize).checked_sub(stock_len)?;
+        let mut in_stock = 0u32;
+        for (at, id) in bits(left).enumerate() {
+            if at < on_waste {
+                // One pile: all on the first; three: card `i` on pile `i % 3`.
+                game.waste[if game.piles() == 1 { 0 } else { id % 3 }].push(id as u8);
+            } else {
+                in_stock |= 1 << id;
+            }
+        }
+        // The stock's top is the card dealt first, so it is pushed last.
+        while in_stock != 0 {
+            let id = 31 - in_stock.leading_zeros();
+            in_stock &= !(1 << id);
+            game.stock.push(id as u8);
+        }
+        Some(game)
     }
 
     /// The key bits of the pass, for the search's `spent_bits` (pass
