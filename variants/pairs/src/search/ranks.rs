@@ -393,9 +393,14 @@ pub(super) fn pyramid_pairs_possible(a_cards: u32, b_cards: u32, overlap: bool) 
     }
     let mut partners = [0u32; 4];
     let mut count = 0;
+    let mut everyone_with_everyone = true;
     for (slot, position) in partners.iter_mut().zip(bits(a_cards)) {
         *slot = partners_in(position, b_cards, overlap);
+        everyone_with_everyone &= *slot == b_cards;
         count += 1;
+    }
+    if everyone_with_everyone {
+        return a_cards.count_ones().min(b_cards.count_ones());
     }
     max_matching(&partners[..count])
 }
