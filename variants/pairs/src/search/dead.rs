@@ -82,7 +82,9 @@ impl<P: Profile> PairGame<P> {
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait],
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],
-            Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => &[SomeDigDepthWorks],
+            Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => {
+                &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait]
+            }
             Win::Pyramid => &[RanksPairOff],
         }
     }
@@ -260,6 +262,9 @@ impl<P: Profile> PairGame<P> {
     /// `x` when the pyramid cards `counts` counts (those that must, or may,
     /// be gone by then) have paired off.
     fn talon_partner_waits(&self, x: usize, counts: &RankCounts) -> bool {
+        if self.options.stock_top_playable {
+            return self.talon_partner_waits_with_the_stock_open(x, counts);
+        }
         let Some(partner) = Rank::of(self.pyramid[x]).partner() else { return false };
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
         let waste = self.waste[0].ids();
@@ -286,6 +291,32 @@ impl<P: Profile> PairGame<P> {
             }
         }
         false
+    }
+
+    /// `talon_partner_waits` with one pile and the stock top open (and no
+    /// waste overlap pairs). A partner `t` still in the stock always can:
+    /// it pairs as the stock top once the cards above it are drawn, which
+    /// buries nothing it needs, and every other talon card may help first.
+    /// A partner on the waste pairs only as its top: every card above it
+    /// now, and every stock card drawn onto it before then, has gone, each
+    /// with a pyramid card or a stock card (the stock top, never another
+    /// waste card), and nothing beneath it can be used before. Stock cards
+    /// may help (as the stock top they need not be drawn).
+    fn talon_partner_waits_with_the_stock_open(&self, x: usize, counts: &RankCounts) -> bool {
+        let Some(partner) = Rank::of(self.pyramid[x]).partner() else { return false };
+        let talon_left = !self.talon_gone & FULL_TALON;
+        if self.ranks.talon[partner] & talon_left & self.stock.mask() != 0 {
+            return true;
+        }
+        let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
+        let mut stock = PerRank::ZERO;
+        self.stock.ids().iter().for_each(|&id| stock[rank_of(id)] += 1);
+        let waste = self.waste[0].ids();
+        waste.iter().enumerate().filter(|&(_, &id)| rank_of(id) == partner).any(|(at, _)| {
+            let mut forced = PerRank::ZERO;
+            waste[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
+            counts.some_walk_works(forced, stock, core::iter::empty(), TalonPairs::ForcedWithOptional)
+        })
     }
 
     /// `talon_partner_waits` with three piles. A card above `t` on its

@@ -271,10 +271,12 @@ impl RankCounts {
         optional: &PerRank<u32>,
         talon_pairs: TalonPairs,
     ) -> bool {
-        // Only the `Never` check counts spare pyramid cards (see `split`).
-        debug_assert!(talon_pairs == TalonPairs::Never || self.spare_count == PerRank::ZERO);
+        let spares = self.spare_count[pair.low()] + self.spare_count[pair.high()] != 0;
         match talon_pairs {
             TalonPairs::Never => self.pair_feasible(pair, forced, optional),
+            TalonPairs::ForcedWithOptional if spares => {
+                self.pair_feasible_across_piles_with_spares(pair, forced, optional)
+            }
             TalonPairs::ForcedWithOptional => self.pair_feasible_across_piles(pair, forced, optional),
         }
     }
@@ -298,6 +300,37 @@ impl RankCounts {
         };
         // Counts alone settle most cases; only then the pyramid's own pairs.
         works(0) || (1..=pa.min(pb)).any(|k| works(k) && self.pyramid_pairs_at_least(pair, k))
+    }
+
+    /// `pair_feasible_across_piles` with spare pyramid cards (see `split`),
+    /// from counts alone (any two pyramid cards are taken to be able to
+    /// pair, which only makes the check more lenient). Some pairs take two
+    /// cards that must go: `both` two pyramid cards, `with_forced_b` a
+    /// pyramid a and a forced talon b, `with_forced_a` the other way round
+    /// (never two forced talon cards). Every card that must go and is left
+    /// then takes a spare pyramid card or an optional talon card of the
+    /// partner rank.
+    #[inline(never)]
+    fn pair_feasible_across_piles_with_spares(
+        &self,
+        pair: RankPair,
+        forced: &PerRank<u32>,
+        optional: &PerRank<u32>,
+    ) -> bool {
+        let (a, b) = (pair.low(), pair.high());
+        let (ma, mb) = (self.pyramid_count[a] as i64, self.pyramid_count[b] as i64);
+        let (fa, fb) = (forced[a] as i64, forced[b] as i64);
+        let helpers_a = self.spare_count[a] as i64 + optional[a] as i64;
+        let helpers_b = self.spare_count[b] as i64 + optional[b] as i64;
+        (0..=ma.min(mb)).any(|both| {
+            (0..=(ma - both).min(fb)).any(|with_forced_b| {
+                (0..=fa.min(mb - both)).any(|with_forced_a| {
+                    let a_left = ma - both - with_forced_b + fa - with_forced_a;
+                    let b_left = mb - both - with_forced_a + fb - with_forced_b;
+                    a_left <= helpers_b && b_left <= helpers_a
+                })
+            })
+        })
     }
 
     /// Whether the pyramid can form `needed` disjoint pairs of the two

@@ -51,11 +51,11 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let pyramid = [(21, "5h"), (22, "8d"), (23, "4c")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["9s", "2h"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
-            // Last pass, the stock top open: the 5 needs the 8 under the
-            // Jack, which has no 2 left, in the pyramid or the stock. The
-            // counting rule would pair the 5 with that 8.
+            // The same, the stock top open: the 9 is under the 2, which has
+            // no Jack left, in the pyramid or the stock. The counting rule
+            // would pair the 4 with that 9.
             let options = [("stock_top_playable", "true")];
-            let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "Jc"]], &["Kd"]);
+            let game = built::<OnePile>(&options, 1, &pyramid, &[&["9s", "2h"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
             assert!(game.rule_holds(DeadRule::RanksPairOff, &RankCounts::of(&game)), "not by the counts alone");
         }
@@ -70,6 +70,16 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // last of two passes.
             let game = built::<ThreePiles>(&[("passes", "2")], 2, &pyramid, &[&["3c", "8s"], &["Kd"]], &[]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
+            // One pile, the stock top open: the same, the 3 having no 10 in
+            // the stock either.
+            let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // An 8 in the stock can always wait for the 5, even with the 3
+            // under the other 8 lost: the 10 pairs with the 3 of the stock.
+            let game =
+                built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd", "8h", "3d"]);
+            assert!(game.rule_holds(rule, &RankCounts::of(&game)));
+            assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable);
         }
         DeadRule::UpperCardsCanWait => {
             // Last pass. The 5 of row 2 is covered by the 10 of row 3 and
@@ -78,6 +88,9 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // last-pair rule has nothing to say.
             let pyramid = [(3, "5h"), (6, "Td"), (26, "6c"), (27, "7d")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with the stock top open (no 10 in the stock).
+            let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
         }
         DeadRule::LastPartnerHasNothingBelow => {
@@ -111,7 +124,7 @@ fn some_dig_depth_works_lets_waste_cards_pair_with_an_open_stock_top() {
     // row 6 with the 8 at the bottom of the waste.
     let options = [("stock_top_playable", "true")];
     let game = built::<OnePile>(&options, 1, &[(27, "5h")], &[&["8s", "Jc"]], &["2d"]);
-    assert_eq!(game.dead_rules(), [DeadRule::SomeDigDepthWorks]);
+    assert_eq!(game.dead_rules()[0], DeadRule::SomeDigDepthWorks);
     assert!(shortest_win(&game, 10_000).unwrap().is_some(), "won");
     assert!(!game.cannot_win());
     assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable);
@@ -177,28 +190,38 @@ fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
     assert!(confirmed >= 20, "only {confirmed} positions checked");
 }
 
-/// The same for `some_dig_depth_works` with the stock top open (where it
-/// is the only rule that applies in the last pass). One test per option
-/// set, so the test threads share them.
-fn dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(options: &[(&str, &str)]) {
-    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(options, 300, DeadRule::SomeDigDepthWorks);
-    assert!(confirmed >= 20, "{options:?}: only {confirmed} positions checked");
+/// The same for the last-pass rules with the stock top open. One test per
+/// rule and option set, so the test threads share them.
+fn with_an_open_stock_top_only_lost_positions_are_called_dead(options: &[(&str, &str)], rule: DeadRule) {
+    let mut options = options.to_vec();
+    options.push(("stock_top_playable", "true"));
+    // Two passes reach the last pass less often.
+    let deals = if options.contains(&("passes", "2")) { 800 } else { 300 };
+    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&options, deals, rule);
+    assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
 }
 
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[("stock_top_playable", "true")]);
+    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_and_pyramid_overlap_calls_only_lost_positions_dead() {
-    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[
-        ("stock_top_playable", "true"),
-        ("overlap_pairs", "pyramid"),
-    ]);
+    with_an_open_stock_top_only_lost_positions_are_called_dead(&[("overlap_pairs", "pyramid")], DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_and_two_passes_calls_only_lost_positions_dead() {
-    dig_depth_with_an_open_stock_top_calls_only_lost_positions_dead(&[("stock_top_playable", "true"), ("passes", "2")]);
+    with_an_open_stock_top_only_lost_positions_are_called_dead(&[("passes", "2")], DeadRule::SomeDigDepthWorks);
+}
+
+#[test]
+fn last_pair_possible_with_an_open_stock_top_calls_only_lost_positions_dead() {
+    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::LastPairPossible);
+}
+
+#[test]
+fn upper_cards_can_wait_with_an_open_stock_top_calls_only_lost_positions_dead() {
+    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::UpperCardsCanWait);
 }
