@@ -70,9 +70,11 @@ impl<P: Profile> PairGame<P> {
     /// The rules that apply to this position, in the order they are asked.
     /// The counting rule always does, but where `some_dig_depth_works` (its
     /// stronger form for one pile in the last pass, without waste overlap
-    /// pairs) takes its place; the last pass with talon cards available
-    /// only as pile tops adds the rules about the last pair (and the cone
-    /// rule).
+    /// pairs) takes its place. To clear the pyramid, the last pass adds the
+    /// rules about the last pair and the cone rule wherever a pyramid card
+    /// pairs with a talon card only as a pile top or the open stock top
+    /// (three piles: the last-pair rule alone; measured, the cone rule
+    /// there cost more time than it saved).
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
@@ -82,6 +84,9 @@ impl<P: Profile> PairGame<P> {
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait],
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],
+            Win::Pyramid if self.waste_cards_pair_with_each_other_alone() && last_pass => {
+                &[RanksPairOff, LastPairPossible, UpperCardsCanWait]
+            }
             Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => {
                 &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait]
             }
@@ -124,6 +129,13 @@ impl<P: Profile> PairGame<P> {
     /// another waste card.
     fn stock_cards_pair_only_with_waste_tops(&self) -> bool {
         self.piles() == 1 && self.options.stock_top_playable && !self.options.overlap_pairs.waste()
+    }
+
+    /// One waste pile with waste overlap pairs and the stock top closed:
+    /// a talon card pairs with a pyramid card as the waste top, or with
+    /// another waste card (the top and the card beneath it).
+    fn waste_cards_pair_with_each_other_alone(&self) -> bool {
+        self.piles() == 1 && !self.options.stock_top_playable && self.options.overlap_pairs.waste()
     }
 
     /// Three waste piles, and neither the stock top nor waste overlap pairs:
@@ -265,6 +277,11 @@ impl<P: Profile> PairGame<P> {
         if self.options.stock_top_playable {
             return self.talon_partner_waits_with_the_stock_open(x, counts);
         }
+        // With waste overlap pairs two of the cards above `t` may pair.
+        let talon_pairs = if self.options.overlap_pairs.waste() { TalonPairs::Any } else { TalonPairs::Never };
+        let prefix_works = |forced, optional, walk: &[Rank]| {
+            counts.some_walk_works(forced, optional, walk.iter().map(|&rank| (rank, true)), talon_pairs)
+        };
         let Some(partner) = Rank::of(self.pyramid[x]).partner() else { return false };
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
         let waste = self.waste[0].ids();
@@ -277,7 +294,7 @@ impl<P: Profile> PairGame<P> {
         for at in (0..stock.len()).rev().filter(|&at| stock[at] == partner) {
             let mut optional = waste_counts;
             stock[..at].iter().for_each(|&rank| optional[rank] += 1);
-            if counts.some_prefix_works(PerRank::ZERO, &optional, stock[at + 1..].iter().copied()) {
+            if prefix_works(PerRank::ZERO, optional, &stock[at + 1..]) {
                 return true;
             }
         }
@@ -285,7 +302,7 @@ impl<P: Profile> PairGame<P> {
             if rank_of(id) == partner {
                 let mut forced = PerRank::ZERO;
                 waste[at + 1..].iter().for_each(|&above| forced[rank_of(above)] += 1);
-                if counts.some_prefix_works(forced, &PerRank::ZERO, stock.iter().copied()) {
+                if prefix_works(forced, PerRank::ZERO, stock) {
                     return true;
                 }
             }

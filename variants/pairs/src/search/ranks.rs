@@ -142,6 +142,9 @@ pub(super) enum TalonPairs {
     /// pile with an open stock top and no waste overlap pairs (a forced
     /// waste card with a stock card, never with another waste card).
     ForcedWithOptional,
+    /// Any two: one pile with waste overlap pairs, where two waste cards
+    /// pair once the cards between them are gone.
+    Any,
 }
 
 /// The cards left, counted by rank, and (for the rank pairs where it
@@ -278,6 +281,7 @@ impl RankCounts {
                 self.pair_feasible_across_piles_with_spares(pair, forced, optional)
             }
             TalonPairs::ForcedWithOptional => self.pair_feasible_across_piles(pair, forced, optional),
+            TalonPairs::Any => self.pair_feasible_among_talon_cards(pair, forced, optional),
         }
     }
 
@@ -300,6 +304,32 @@ impl RankCounts {
         };
         // Counts alone settle most cases; only then the pyramid's own pairs.
         works(0) || (1..=pa.min(pb)).any(|k| works(k) && self.pyramid_pairs_at_least(pair, k))
+    }
+
+    /// `pair_feasible` when any two talon cards may pair. Some pairs take
+    /// two cards that must go: `k` two pyramid cards (at most the pairs the
+    /// pyramid can form), `x` a pyramid a and a forced talon b, `y` a forced
+    /// talon a and a pyramid b, and as many as are left two forced talon
+    /// cards; every card that must go and is left then takes an optional
+    /// talon card or a spare pyramid card (see `split`) of the partner rank.
+    #[inline(never)]
+    fn pair_feasible_among_talon_cards(&self, pair: RankPair, forced: &PerRank<u32>, optional: &PerRank<u32>) -> bool {
+        let (a, b) = (pair.low(), pair.high());
+        let (pa, pb) = (self.pyramid_count[a] as i64, self.pyramid_count[b] as i64);
+        let (fa, fb) = (forced[a] as i64, forced[b] as i64);
+        let oa = optional[a] as i64 + self.spare_count[a] as i64;
+        let ob = optional[b] as i64 + self.spare_count[b] as i64;
+        let works = |k: i64| {
+            (0..=(pa - k).min(fb)).any(|x| {
+                (0..=(pb - k).min(fa)).any(|y| {
+                    let z = (fa - y).min(fb - x);
+                    let a_left = pa - k - x + fa - y - z;
+                    let b_left = pb - k - y + fb - x - z;
+                    a_left <= ob && b_left <= oa
+                })
+            })
+        };
+        (0..=pa.min(pb)).any(|k| works(k) && self.pyramid_pairs_at_least(pair, k))
     }
 
     /// `pair_feasible_across_piles` with spare pyramid cards (see `split`),

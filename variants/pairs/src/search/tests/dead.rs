@@ -74,6 +74,12 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // the stock either.
             let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
+            // One pile, waste overlap pairs (and in the pyramid too): the
+            // same, the 3 and the 8 not making 13.
+            for overlap in ["waste", "both"] {
+                let game = built::<OnePile>(&[("overlap_pairs", overlap)], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+                only_it_calls_dead_and_it_is_lost(rule, &game);
+            }
             // An 8 in the stock can always wait for the 5, even with the 3
             // under the other 8 lost: the 10 pairs with the 3 of the stock.
             let game =
@@ -89,9 +95,12 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let pyramid = [(3, "5h"), (6, "Td"), (26, "6c"), (27, "7d")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
-            // The same with the stock top open (no 10 in the stock).
-            let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
-            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with the stock top open (no 10 in the stock), and
+            // with waste overlap pairs.
+            for options in [[("stock_top_playable", "true")], [("overlap_pairs", "waste")]] {
+                let game = built::<OnePile>(&options, 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
+                only_it_calls_dead_and_it_is_lost(rule, &game);
+            }
         }
         DeadRule::LastPartnerHasNothingBelow => {
             // All 52 to go, last pass: the 5 goes last, with the 8 on the
@@ -117,7 +126,7 @@ fn some_dig_depth_works_alone_calls_a_built_position_dead() {
 /// With the stock top open, `some_dig_depth_works` lets the waste cards it
 /// digs pair with stock cards: a position won only that way is not called
 /// dead. (Leaving the stock cards out makes this fail.) With waste overlap
-/// pairs, where two waste cards may pair, the counting rule asks instead.
+/// pairs, where two waste cards may pair, it does not apply.
 #[test]
 fn some_dig_depth_works_lets_waste_cards_pair_with_an_open_stock_top() {
     // The Jack on the waste with the 2 on top of the stock, then the 5 of
@@ -131,7 +140,7 @@ fn some_dig_depth_works_lets_waste_cards_pair_with_an_open_stock_top() {
     for options in [&[("overlap_pairs", "waste")][..], &[("overlap_pairs", "both"), ("stock_top_playable", "true")]] {
         // The Jack with the 2 beneath it, then the 5 with the 8.
         let game = built::<OnePile>(options, 1, &[(27, "5h")], &[&["8s", "2d", "Jc"]], &["Kd"]);
-        assert_eq!(game.dead_rules(), [DeadRule::RanksPairOff], "{options:?}");
+        assert!(!game.dead_rules().contains(&DeadRule::SomeDigDepthWorks), "{options:?}");
         assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable, "{options:?}");
     }
 }
@@ -224,4 +233,24 @@ fn last_pair_possible_with_an_open_stock_top_calls_only_lost_positions_dead() {
 #[test]
 fn upper_cards_can_wait_with_an_open_stock_top_calls_only_lost_positions_dead() {
     with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::UpperCardsCanWait);
+}
+
+/// The same for the last-pass rules with waste overlap pairs, where two
+/// talon cards above a partner may pair with each other.
+fn with_waste_overlap_only_lost_positions_are_called_dead(overlap: &str, rule: DeadRule) {
+    let options = [("overlap_pairs", overlap)];
+    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&options, 300, rule);
+    assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
+}
+
+#[test]
+fn last_pair_possible_with_waste_overlap_calls_only_lost_positions_dead() {
+    with_waste_overlap_only_lost_positions_are_called_dead("waste", DeadRule::LastPairPossible);
+    with_waste_overlap_only_lost_positions_are_called_dead("both", DeadRule::LastPairPossible);
+}
+
+#[test]
+fn upper_cards_can_wait_with_waste_overlap_calls_only_lost_positions_dead() {
+    with_waste_overlap_only_lost_positions_are_called_dead("waste", DeadRule::UpperCardsCanWait);
+    with_waste_overlap_only_lost_positions_are_called_dead("both", DeadRule::UpperCardsCanWait);
 }
