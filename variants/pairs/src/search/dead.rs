@@ -74,13 +74,18 @@ impl<P: Profile> PairGame<P> {
     /// rules about the last pair and the cone rule wherever a pyramid card
     /// pairs with a talon card only as a pile top or the open stock top
     /// (three piles: the last-pair rule alone; measured, the cone rule
-    /// there cost more time than it saved).
+    /// there cost more time than it saved). With all 52 to go, one pile and
+    /// talon cards pairing only with pyramid cards, the last pass adds the
+    /// last-partner rule and the cone rule (whose argument does not depend
+    /// on the goal).
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
         let last_pass = !self.passes_remain();
         match self.options.win {
-            Win::All if talon_alone && last_pass => &[RanksPairOff, LastPartnerHasNothingBelow],
+            Win::All if talon_alone && last_pass => {
+                &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait]
+            }
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait],
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],

@@ -95,9 +95,9 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let pyramid = [(3, "5h"), (6, "Td"), (26, "6c"), (27, "7d")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
-            // The same with the stock top open (no 10 in the stock), and
-            // with waste overlap pairs.
-            for options in [[("stock_top_playable", "true")], [("overlap_pairs", "waste")]] {
+            // The same with the stock top open (no 10 in the stock), with
+            // waste overlap pairs, and with all 52 cards to go.
+            for options in [[("stock_top_playable", "true")], [("overlap_pairs", "waste")], [("win", "all")]] {
                 let game = built::<OnePile>(&options, 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
                 only_it_calls_dead_and_it_is_lost(rule, &game);
             }
@@ -253,4 +253,11 @@ fn last_pair_possible_with_waste_overlap_calls_only_lost_positions_dead() {
 fn upper_cards_can_wait_with_waste_overlap_calls_only_lost_positions_dead() {
     with_waste_overlap_only_lost_positions_are_called_dead("waste", DeadRule::UpperCardsCanWait);
     with_waste_overlap_only_lost_positions_are_called_dead("both", DeadRule::UpperCardsCanWait);
+}
+
+/// The same for the cone rule when all 52 cards must go.
+#[test]
+fn upper_cards_can_wait_with_all_to_go_calls_only_lost_positions_dead() {
+    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&[("win", "all")], 8000, DeadRule::UpperCardsCanWait);
+    assert!(confirmed >= 20, "only {confirmed} positions checked");
 }
