@@ -19,8 +19,10 @@ use patience_variant_draw_three::DrawThree;
 use patience_variant_relaxed::Relaxed;
 use std::time::Instant;
 
-/// The default node budget of `patience solve` and `compare`.
-const BUDGET: u64 = 1_000_000;
+/// The default node budget of `patience solve` and `compare`
+/// (`SOLVE_BUDGET` in `host/runtime/src/limits.rs`, which this crate does
+/// not depend on).
+const BUDGET: u64 = 20_000_000;
 
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
