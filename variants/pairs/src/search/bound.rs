@@ -132,8 +132,10 @@ impl<P: Profile> PairGame<P> {
         let cost_of = |above: u32, could_pair: u32| {
             above.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2)
         };
+        // With the stock top closed a stock card costs its draws; the cost
+        // of every other card is dug out below.
+        let mut digging = if self.options.stock_top_playable { [0u32; TALON_CARDS] } else { self.draws_to() };
         // The cost of each card of `pile` (top first), and of emptying it.
-        let mut digging = [0u32; TALON_CARDS];
         let mut dig = |pile: &[u8]| {
             let mut above = PerRank::ZERO;
             let (mut count, mut could_pair) = (0u32, 0u32);
@@ -148,16 +150,14 @@ impl<P: Profile> PairGame<P> {
             }
             cost_of(count, could_pair)
         };
-        let mut emptying_the_stock = dig(self.stock.ids());
+        let emptying_the_stock = if self.options.stock_top_playable {
+            dig(self.stock.ids())
+        } else {
+            // Every stock card drawn, and after the turn-over the card
+            // drawn again.
+            self.stock.len() as u32 + 1
+        };
         dig(self.waste[0].ids());
-        if !self.options.stock_top_playable {
-            let draws_to = self.draws_to();
-            for &id in self.stock.ids() {
-                digging[id as usize] = draws_to[id as usize];
-            }
-            // and after the turn-over the card is drawn again.
-            emptying_the_stock = self.stock.len() as u32 + 1;
-        }
         if self.passes_remain() {
             let round_again = emptying_the_stock + 1;
             for &id in self.waste[0].ids() {
