@@ -326,8 +326,7 @@ impl<P: Profile> PairGame<P> {
     /// may help (as the stock top they need not be drawn).
     fn talon_partner_waits_with_the_stock_open(&self, x: usize, counts: &RankCounts) -> bool {
         let Some(partner) = Rank::of(self.pyramid[x]).partner() else { return false };
-        let talon_left = !self.talon_gone & FULL_TALON;
-        if self.ranks.talon[partner] & talon_left & self.stock.mask() != 0 {
+        if self.ranks.talon[partner] & self.stock.mask() != 0 {
             return true;
         }
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);

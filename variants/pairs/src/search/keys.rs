@@ -4,9 +4,8 @@
 //! pass bits let it skip a position it has seen with more passes left.
 
 use crate::Profile;
-use crate::geometry::{FULL_TALON, TALON_CARDS};
+use crate::geometry::{bits, FULL_TALON, TALON_CARDS};
 use crate::options::Passes;
-use crate::geometry::bits;
 use crate::table::{PairGame, Pile};
 
 /// `P(24, k)`: sequences of `k` distinct talon cards.
@@ -32,8 +31,11 @@ pub(super) const SEQUENCE_OFFSET: [u128; TALON_CARDS + 2] = {
     offsets
 };
 
-/// Where the pass sits in the keys of positions whose talon lies in dealt
-/// order, and in the keys that spell out the arrangement.
+/// Where the removed talon cards, the stock size and the pass sit in the
+/// keys of positions whose talon lies in dealt order (the pyramid is bits
+/// 0..28), and the pass in the keys that spell out the arrangement.
+const DEALT_ORDER_GONE_SHIFT: u32 = 28;
+const DEALT_ORDER_STOCK_SHIFT: u32 = 52;
 const DEALT_ORDER_PASS_SHIFT: u32 = 57;
 const ARRANGEMENT_PASS_SHIFT: u32 = 124;
 
@@ -80,8 +82,8 @@ impl<P: Profile> PairGame<P> {
     /// the talon cards `gone`, the stock size and the pass.
     fn dealt_order_key(&self, gone: u32) -> u128 {
         self.pyramid_left as u128
-            | (gone as u128) << 28
-            | (self.stock.len() as u128) << 52
+            | (gone as u128) << DEALT_ORDER_GONE_SHIFT
+            | (self.stock.len() as u128) << DEALT_ORDER_STOCK_SHIFT
             | self.pass_code() << DEALT_ORDER_PASS_SHIFT
     }
 
@@ -148,9 +150,9 @@ impl<P: Profile> PairGame<P> {
             return None;
         }
         let mut game = self.clone();
-        game.pyramid_left = key as u32 & ((1 << 28) - 1);
-        game.talon_gone = (key >> 28) as u32 & FULL_TALON;
-        let stock_len = (key >> 52) as usize & 31;
+        game.pyramid_left = key as u32 & ((1 << DEALT_ORDER_GONE_SHIFT) - 1);
+        game.talon_gone = (key >> DEALT_ORDER_GONE_SHIFT) as u32 & FULL_TALON;
+        let stock_len = (key >> DEALT_ORDER_STOCK_SHIFT) as usize & 31;
         game.pass = ((key >> DEALT_ORDER_PASS_SHIFT) & 3) as u32 + 1;
         game.stock = Pile::EMPTY;
         game.waste = [Pile::EMPTY; 3];
