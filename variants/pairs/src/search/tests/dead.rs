@@ -162,8 +162,10 @@ fn last_partner_has_nothing_below_alone_calls_a_built_position_dead() {
 
 /// Plays random games of `deals` deals with `options` until some rule
 /// calls the position dead; each position only `rule` calls dead is
-/// brute-forced. Returns how many.
-fn positions_only_a_rule_calls_dead_are_really_lost(options: &[(&str, &str)], deals: u64, rule: DeadRule) -> u32 {
+/// brute-forced and must be lost, and there must be at least 20 of them
+/// (the rule has something to say). One test per rule and option set, so
+/// the test threads share them.
+fn only_lost_positions_are_called_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
     let settings = settings(options);
     let mut rng = DealRng::new(0xC0DE);
     let mut confirmed = 0;
@@ -178,86 +180,66 @@ fn positions_only_a_rule_calls_dead_are_really_lost(options: &[(&str, &str)], de
             confirmed += 1;
         }
     }
-    confirmed
-}
-
-/// `upper_cards_can_wait` (the cone rule) is the subtlest: along random
-/// games, every position only it calls dead must really be lost, and it
-/// must have something to say.
-#[test]
-fn upper_cards_can_wait_alone_calls_only_lost_positions_dead() {
-    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&[], 400, DeadRule::UpperCardsCanWait);
-    assert!(confirmed >= 20, "only {confirmed} positions checked");
-}
-
-/// The same for `last_partner_has_nothing_below`, when all 52 cards must
-/// go.
-#[test]
-fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
-    let confirmed =
-        positions_only_a_rule_calls_dead_are_really_lost(&[("win", "all")], 4000, DeadRule::LastPartnerHasNothingBelow);
-    assert!(confirmed >= 20, "only {confirmed} positions checked");
-}
-
-/// The same for the last-pass rules with the stock top open. One test per
-/// rule and option set, so the test threads share them.
-fn with_an_open_stock_top_only_lost_positions_are_called_dead(options: &[(&str, &str)], rule: DeadRule) {
-    let mut options = options.to_vec();
-    options.push(("stock_top_playable", "true"));
-    // Two passes reach the last pass less often.
-    let deals = if options.contains(&("passes", "2")) { 800 } else { 300 };
-    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&options, deals, rule);
     assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
 }
 
+/// `upper_cards_can_wait` (the cone rule) is the subtlest.
+#[test]
+fn upper_cards_can_wait_alone_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[], 400, DeadRule::UpperCardsCanWait);
+}
+
+/// All 52 cards to go.
+#[test]
+fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("win", "all")], 4000, DeadRule::LastPartnerHasNothingBelow);
+}
+
+#[test]
+fn upper_cards_can_wait_with_all_to_go_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("win", "all")], 8000, DeadRule::UpperCardsCanWait);
+}
+
+/// The stock top open (where, before the last-pair and cone rules came,
+/// the dig-depth rule was the only one in the last pass).
+const OPEN_STOCK: (&str, &str) = ("stock_top_playable", "true");
+
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::SomeDigDepthWorks);
+    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_and_pyramid_overlap_calls_only_lost_positions_dead() {
-    with_an_open_stock_top_only_lost_positions_are_called_dead(&[("overlap_pairs", "pyramid")], DeadRule::SomeDigDepthWorks);
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "pyramid"), OPEN_STOCK], 300, DeadRule::SomeDigDepthWorks);
 }
 
+/// Two passes reach the last pass less often: more deals.
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_and_two_passes_calls_only_lost_positions_dead() {
-    with_an_open_stock_top_only_lost_positions_are_called_dead(&[("passes", "2")], DeadRule::SomeDigDepthWorks);
+    only_lost_positions_are_called_dead(&[("passes", "2"), OPEN_STOCK], 800, DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
 fn last_pair_possible_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::LastPairPossible);
+    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::LastPairPossible);
 }
 
 #[test]
 fn upper_cards_can_wait_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    with_an_open_stock_top_only_lost_positions_are_called_dead(&[], DeadRule::UpperCardsCanWait);
+    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::UpperCardsCanWait);
 }
 
-/// The same for the last-pass rules with waste overlap pairs, where two
-/// talon cards above a partner may pair with each other.
-fn with_waste_overlap_only_lost_positions_are_called_dead(overlap: &str, rule: DeadRule) {
-    let options = [("overlap_pairs", overlap)];
-    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&options, 300, rule);
-    assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
-}
-
+/// Waste overlap pairs, where two talon cards above a partner may pair
+/// with each other.
 #[test]
 fn last_pair_possible_with_waste_overlap_calls_only_lost_positions_dead() {
-    with_waste_overlap_only_lost_positions_are_called_dead("waste", DeadRule::LastPairPossible);
-    with_waste_overlap_only_lost_positions_are_called_dead("both", DeadRule::LastPairPossible);
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 300, DeadRule::LastPairPossible);
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 300, DeadRule::LastPairPossible);
 }
 
 #[test]
 fn upper_cards_can_wait_with_waste_overlap_calls_only_lost_positions_dead() {
-    with_waste_overlap_only_lost_positions_are_called_dead("waste", DeadRule::UpperCardsCanWait);
-    with_waste_overlap_only_lost_positions_are_called_dead("both", DeadRule::UpperCardsCanWait);
-}
-
-/// The same for the cone rule when all 52 cards must go.
-#[test]
-fn upper_cards_can_wait_with_all_to_go_calls_only_lost_positions_dead() {
-    let confirmed = positions_only_a_rule_calls_dead_are_really_lost(&[("win", "all")], 8000, DeadRule::UpperCardsCanWait);
-    assert!(confirmed >= 20, "only {confirmed} positions checked");
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 300, DeadRule::UpperCardsCanWait);
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 300, DeadRule::UpperCardsCanWait);
 }
