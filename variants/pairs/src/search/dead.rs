@@ -28,6 +28,10 @@ pub(super) enum DeadRule {
     /// with no pyramid partner has a talon partner that can wait until the
     /// cards covering it are gone.
     UpperCardsCanWait,
+    /// `last_pair_in_its_phases`: `last_pair_possible` with the pyramid's
+    /// shape kept, in a phase before the last card's talon partner comes
+    /// and a phase after.
+    LastPairInItsPhases,
     /// `last_partner_has_nothing_below`: with all 52 cards to go, the last
     /// pyramid card can have a talon partner with nothing but Kings under it.
     LastPartnerHasNothingBelow,
@@ -84,10 +88,12 @@ impl<P: Profile> PairGame<P> {
         let last_pass = !self.passes_remain();
         match self.options.win {
             Win::All if talon_alone && last_pass => {
-                &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait]
+                &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait, LastPairInItsPhases]
             }
             Win::All => &[RanksPairOff],
-            Win::Pyramid if talon_alone && last_pass => &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait],
+            Win::Pyramid if talon_alone && last_pass => {
+                &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
+            }
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],
             Win::Pyramid if self.waste_cards_pair_with_each_other_alone() && last_pass => {
                 &[RanksPairOff, LastPairPossible, UpperCardsCanWait]
@@ -106,6 +112,7 @@ impl<P: Profile> PairGame<P> {
             DeadRule::SomeDigDepthWorks => self.some_dig_depth_works(counts),
             DeadRule::LastPairPossible => self.last_pair_possible(counts),
             DeadRule::UpperCardsCanWait => self.upper_cards_can_wait(counts),
+            DeadRule::LastPairInItsPhases => self.last_pair_in_its_phases(),
             DeadRule::LastPartnerHasNothingBelow => self.last_partner_has_nothing_below(),
         }
     }
@@ -230,7 +237,7 @@ impl<P: Profile> PairGame<P> {
 
     /// The non-King pyramid cards that bury no other non-King pyramid card
     /// left: the only ones that can go last. `None` when only Kings are left.
-    fn pyramid_cards_that_can_go_last(&self) -> Option<u32> {
+    pub(super) fn pyramid_cards_that_can_go_last(&self) -> Option<u32> {
         let left = self.pyramid_left & !self.ranks.pyramid[Rank::KING];
         let can_be_last =
             bits(left).filter(|&position| BURIED_UNDER[position] & left == 0).fold(0, |mask, p| mask | 1 << p);
@@ -240,7 +247,7 @@ impl<P: Profile> PairGame<P> {
     /// Whether two of `can_be_last` can pair with each other, or (with
     /// pyramid overlap pairs) one of them with a card covering it directly:
     /// such a pair can go last though its upper card buries the other.
-    fn last_pair_can_be_in_the_pyramid(&self, can_be_last: u32) -> bool {
+    pub(super) fn last_pair_can_be_in_the_pyramid(&self, can_be_last: u32) -> bool {
         bits(can_be_last).any(|x| {
             let Some(partner) = Rank::of(self.pyramid[x]).partner() else { return false };
             let partners = self.ranks.pyramid[partner] & self.pyramid_left;

@@ -23,6 +23,7 @@ mod bound;
 mod dead;
 mod forced;
 mod keys;
+mod phases;
 mod ranks;
 mod relaxed;
 mod trim;

@@ -22,7 +22,8 @@
 //! it is searched exactly, with its verdicts remembered per deal (a
 //! thread-local table: the solver's hooks take `&self`).
 
-use super::ranks::{Rank, RankCounts};
+use super::phases::PhaseVerdicts;
+use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, PYRAMID_CARDS};
 use crate::options::{GameOptions, Win};
@@ -33,13 +34,13 @@ use std::cell::RefCell;
 
 /// How many talon cards of each rank are left, four bits per rank 1..=12
 /// (Kings are left out: they go alone, at any time).
-type Bag = u64;
+pub(super) type Bag = u64;
 
-fn bag_count(bag: Bag, rank: Rank) -> u64 {
+pub(super) fn bag_count(bag: Bag, rank: Rank) -> u64 {
     (bag >> (4 * rank.get())) & 0xF
 }
 
-fn one_of(rank: Rank) -> Bag {
+pub(super) fn one_of(rank: Rank) -> Bag {
     1 << (4 * rank.get())
 }
 
@@ -58,11 +59,13 @@ enum Finish {
 
 /// The relaxed game of one deal under one set of options.
 #[derive(Copy, Clone, Debug)]
-struct Relaxation {
+pub(super) struct Relaxation {
     /// The rank of the card dealt to each pyramid position.
     ranks: [Rank; PYRAMID_CARDS],
     /// The positions dealt a King.
-    kings: u32,
+    pub(super) kings: u32,
+    /// The positions dealt each rank.
+    pub(super) positions: PerRank<u32>,
     /// Pyramid overlap pairs: a card may pair with the one card still
     /// covering it.
     overlap: bool,
@@ -76,6 +79,10 @@ const SEARCH_LIMIT: u32 = 200_000;
 /// well inside the memory a plugin is given.
 const TABLE_LIMIT: usize = 1 << 18;
 
+/// Remembered verdicts of the phase games (`phases`) per deal before the
+/// table is emptied: its entries are larger, and fewer are asked again.
+const PHASE_TABLE_LIMIT: usize = 1 << 16;
+
 /// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
 type Verdicts = FxHashMap<(u32, Bag), bool>;
 
@@ -88,10 +95,42 @@ struct Known {
     /// The game the verdicts are of, and its relaxed game.
     game: Option<(GameKey, Relaxation)>,
     verdicts: Verdicts,
+    /// The verdicts of `phases`, of the same game.
+    in_phases: PhaseVerdicts,
 }
 
 thread_local! {
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
+}
+
+/// Runs `with` on the relaxed game of `game`'s deal and options, and the
+/// verdicts remembered of it: built (and the verdicts forgotten) when the
+/// deal or the options changed; a table that grew past its limit is
+/// emptied.
+pub(super) fn with_relaxation<P: Profile, R>(
+    game: &PairGame<P>,
+    with: impl FnOnce(&Relaxation, &mut Verdicts, &mut PhaseVerdicts) -> R,
+) -> R {
+    KNOWN.with_borrow_mut(|known| {
+        let of = (game.pyramid, game.options);
+        let relaxation = match known.game {
+            Some((key, relaxation)) if key == of => relaxation,
+            _ => {
+                let relaxation = Relaxation::of(game);
+                known.game = Some((of, relaxation));
+                known.verdicts.clear();
+                known.in_phases.clear();
+                relaxation
+            }
+        };
+        if known.verdicts.len() > TABLE_LIMIT {
+            known.verdicts.clear();
+        }
+        if known.in_phases.len() > PHASE_TABLE_LIMIT {
+            known.in_phases.clear();
+        }
+        with(&relaxation, &mut known.verdicts, &mut known.in_phases)
+    })
 }
 
 impl<P: Profile> PairGame<P> {
@@ -100,21 +139,11 @@ impl<P: Profile> PairGame<P> {
     /// `counts`: this position's.
     pub(super) fn goal_reached_with_the_talon_in_any_order(&self, counts: &RankCounts) -> bool {
         let bag = Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum();
-        KNOWN.with_borrow_mut(|known| {
-            let game = (self.pyramid, self.options);
-            let relaxation = match known.game {
-                Some((of, relaxation)) if of == game && known.verdicts.len() <= TABLE_LIMIT => relaxation,
-                _ => {
-                    let relaxation = Relaxation::of(self);
-                    known.game = Some((game, relaxation));
-                    known.verdicts.clear();
-                    relaxation
-                }
-            };
+        with_relaxation(self, |relaxation, verdicts, _| {
             let left = relaxation.without_free_kings(self.pyramid_left);
-            let won = relaxation.search(left, bag, &mut known.verdicts, &mut 0);
+            let won = relaxation.search(left, bag, verdicts, &mut 0);
             if won == Some(true) && left != 0 {
-                known.verdicts.insert((left, bag), true);
+                verdicts.insert((left, bag), true);
             }
             won.unwrap_or(true)
         })
@@ -131,12 +160,13 @@ impl Relaxation {
         Relaxation {
             ranks: game.pyramid.map(Rank::of),
             kings: game.ranks.pyramid[Rank::KING],
+            positions: game.ranks.pyramid,
             overlap: game.pyramid_overlap(),
             finish,
         }
     }
 
-    fn rank(&self, position: usize) -> Rank {
+    pub(super) fn rank(&self, position: usize) -> Rank {
         self.ranks[position]
     }
 
@@ -168,26 +198,41 @@ impl Relaxation {
         Some(won)
     }
 
-    /// Tries every removal from (`left`, `bag`): pairs of pyramid cards
-    /// first (they spend no talon card), then pyramid cards with the talon.
+    /// Tries every removal from (`left`, `bag`) until one leads to a win.
     fn some_move_wins(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
-        let free = free_positions(left);
+        self.removals(left, bag, 0, |left, bag| self.winnable(left, bag, verdicts, visits))
+    }
+
+    /// Every removal from (`left`, `bag`) that leaves the pyramid cards of
+    /// `kept` where they are: pairs of pyramid cards first (they spend no
+    /// talon card), then pyramid cards with the talon. `next` is asked of
+    /// each position one leads to, until it answers true (or `None`: a
+    /// search that gave up).
+    pub(super) fn removals(
+        &self,
+        left: u32,
+        bag: Bag,
+        kept: u32,
+        mut next: impl FnMut(u32, Bag) -> Option<bool>,
+    ) -> Option<bool> {
+        let all_free = free_positions(left);
+        let free = all_free & !kept;
         for x in bits(free) {
             let Some(partner) = self.rank(x).partner() else { continue };
             for y in bits(free & !((2u32 << x) - 1)) {
-                if self.rank(y) == partner && self.winnable(left & !(1 << x | 1 << y), bag, verdicts, visits)? {
+                if self.rank(y) == partner && next(left & !(1 << x | 1 << y), bag)? {
                     return Some(true);
                 }
             }
         }
         if self.overlap {
-            for x in bits(left & !free) {
+            for x in bits(left & !all_free & !kept) {
                 let coverers = left & COVERED_BY[x];
                 let y = coverers.trailing_zeros() as usize;
                 if coverers.count_ones() == 1
                     && free & coverers != 0
                     && self.rank(x).partner() == Some(self.rank(y))
-                    && self.winnable(left & !(1 << x | 1 << y), bag, verdicts, visits)?
+                    && next(left & !(1 << x | 1 << y), bag)?
                 {
                     return Some(true);
                 }
@@ -195,7 +240,7 @@ impl Relaxation {
         }
         for x in bits(free) {
             let Some(partner) = self.rank(x).partner() else { continue };
-            if bag_count(bag, partner) > 0 && self.winnable(left & !(1 << x), bag - one_of(partner), verdicts, visits)? {
+            if bag_count(bag, partner) > 0 && next(left & !(1 << x), bag - one_of(partner))? {
                 return Some(true);
             }
         }
@@ -204,7 +249,7 @@ impl Relaxation {
 
     /// `left` without its free Kings, and the Kings they free, and so on:
     /// taking a King costs nothing and only frees cards, so it never hurts.
-    fn without_free_kings(&self, mut left: u32) -> u32 {
+    pub(super) fn without_free_kings(&self, mut left: u32) -> u32 {
         loop {
             let kings = free_positions(left) & self.kings;
             if kings == 0 {

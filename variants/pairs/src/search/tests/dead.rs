@@ -22,7 +22,13 @@ fn failing_rules<P: Profile>(game: &PairGame<P>) -> Vec<DeadRule> {
 /// `game` is called dead by `rule` and by no other rule that applies, and
 /// it is lost: by an exhaustive search, and by the solver.
 fn only_it_calls_dead_and_it_is_lost<P: Profile>(rule: DeadRule, game: &PairGame<P>) {
-    assert_eq!(failing_rules(game), vec![rule], "{game:?}");
+    only_they_call_dead_and_it_is_lost(&[rule], game);
+}
+
+/// `game` is called dead by `rules` and by no other rule that applies, and
+/// it is lost.
+fn only_they_call_dead_and_it_is_lost<P: Profile>(rules: &[DeadRule], game: &PairGame<P>) {
+    assert_eq!(failing_rules(game), rules, "{game:?}");
     assert!(game.cannot_win());
     assert_eq!(shortest_win(game, 100_000), Some(None), "lost");
     assert_eq!(solve(game, 100_000).verdict, Verdict::NotWinnable);
@@ -63,9 +69,13 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // Last pass. The 10 of row 6 covers the 5 of row 5: the 5 goes
             // last, with the 8 on the waste, but the 10 needs the 3 under
             // that 8. The counts alone would pair them all.
+            // The rule in its phases says the same (it is this rule with
+            // the pyramid's shape kept, and applies to one pile whose cards
+            // pair only with pyramid cards; this rule stays as the cheaper
+            // first test there).
             let pyramid = [(15, "5h"), (21, "Td")];
             let game = built::<OnePile>(&[], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
-            only_it_calls_dead_and_it_is_lost(rule, &game);
+            only_they_call_dead_and_it_is_lost(&[rule, DeadRule::LastPairInItsPhases], &game);
             // The same with three piles (only the pile tops pair), in the
             // last of two passes.
             let game = built::<ThreePiles>(&[("passes", "2")], 2, &pyramid, &[&["3c", "8s"], &["Kd"]], &[]);
@@ -102,15 +112,39 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
                 only_it_calls_dead_and_it_is_lost(rule, &game);
             }
         }
+        DeadRule::LastPairInItsPhases => {
+            // Last pass. The 10 of row 4 goes last (the 5 of row 5 covers
+            // it, the 9 of row 6 the 5), with the 3 of the stock. The 8
+            // before that 3 is the 5's only partner, but the 5 is free only
+            // once the 4 after it has come: by then the 8 lies under the 3
+            // for good. By the counts alone the 8 pairs with the 5.
+            let pyramid = [(10, "Td"), (15, "5h"), (21, "9c")];
+            let game = built::<OnePile>(&[], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same in the last of two passes, the 8 on the waste.
+            let game = built::<OnePile>(&[("passes", "2")], 2, &pyramid, &[&["8s"]], &["3c", "4d", "Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with all 52 to go (the 3 in the stock is in reach,
+            // so the last partner has nothing below it).
+            let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+        }
         DeadRule::LastPartnerHasNothingBelow => {
             // All 52 to go, last pass: the 5 goes last, with the 8 on the
             // waste, but the 3 under that 8 must go before it. The counts
             // alone would pair them all.
+            // The rule in its phases says the same (its stronger form;
+            // this rule stays as the cheaper first test).
             let pyramid = [(15, "5h"), (21, "Td")];
             let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
-            only_it_calls_dead_and_it_is_lost(rule, &game);
+            only_they_call_dead_and_it_is_lost(&[rule, DeadRule::LastPairInItsPhases], &game);
         }
     }
+}
+
+#[test]
+fn last_pair_in_its_phases_alone_calls_built_positions_dead() {
+    built_positions_only_it_calls_dead(DeadRule::LastPairInItsPhases);
 }
 
 #[test]
@@ -160,6 +194,27 @@ fn last_partner_has_nothing_below_alone_calls_a_built_position_dead() {
     built_positions_only_it_calls_dead(DeadRule::LastPartnerHasNothingBelow);
 }
 
+/// Plays random games of `deals` deals with `options` until `rule` calls
+/// the position dead, whatever the other rules say; each such position
+/// is brute-forced and must be lost (at least 20 of them). For a rule
+/// another one says the same of, or earlier in the game: there are too
+/// few positions only it calls dead.
+fn rule_calls_only_lost_positions_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
+    let settings = settings(options);
+    let mut rng = DealRng::new(0xC0DE);
+    let mut confirmed = 0;
+    for seed in 0..deals {
+        let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
+        let called_dead = |game: &PairGame<OnePile>| failing_rules(game).contains(&rule);
+        let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
+        if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
+            assert!(!winnable, "seed {seed}: a winnable position was called dead");
+            confirmed += 1;
+        }
+    }
+    assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
+}
+
 /// Plays random games of `deals` deals with `options` until some rule
 /// calls the position dead; each position only `rule` calls dead is
 /// brute-forced and must be lost, and there must be at least 20 of them
@@ -192,12 +247,12 @@ fn upper_cards_can_wait_alone_calls_only_lost_positions_dead() {
 /// All 52 cards to go.
 #[test]
 fn last_partner_has_nothing_below_alone_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[("win", "all")], 4000, DeadRule::LastPartnerHasNothingBelow);
+    rule_calls_only_lost_positions_dead(&[("win", "all")], 100, DeadRule::LastPartnerHasNothingBelow);
 }
 
 #[test]
 fn upper_cards_can_wait_with_all_to_go_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[("win", "all")], 8000, DeadRule::UpperCardsCanWait);
+    rule_calls_only_lost_positions_dead(&[("win", "all")], 100, DeadRule::UpperCardsCanWait);
 }
 
 /// The stock top open (where, before the last-pair and cone rules came,
@@ -242,4 +297,27 @@ fn last_pair_possible_with_waste_overlap_calls_only_lost_positions_dead() {
 fn upper_cards_can_wait_with_waste_overlap_calls_only_lost_positions_dead() {
     only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 300, DeadRule::UpperCardsCanWait);
     only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 300, DeadRule::UpperCardsCanWait);
+}
+
+/// The last pair in its phases, wherever it applies (one pile, talon
+/// cards pairing only with pyramid cards, the pyramid to clear): in the
+/// one pass, with pyramid overlap pairs, and in the last of two passes.
+#[test]
+fn last_pair_in_its_phases_alone_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[], 300, DeadRule::LastPairInItsPhases);
+}
+
+#[test]
+fn last_pair_in_its_phases_with_pyramid_overlap_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "pyramid")], 300, DeadRule::LastPairInItsPhases);
+}
+
+#[test]
+fn last_pair_in_its_phases_with_all_to_go_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("win", "all")], 2000, DeadRule::LastPairInItsPhases);
+}
+
+#[test]
+fn last_pair_in_its_phases_in_the_last_of_two_passes_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("passes", "2")], 800, DeadRule::LastPairInItsPhases);
 }
