@@ -128,6 +128,11 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // so the last partner has nothing below it).
             let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
+            // With all to go, a partner on the waste with nothing beneath
+            // it can wait: the 4 frees the 5, which pairs with the 8.
+            let game = built::<OnePile>(&[("win", "all")], 1, &[(15, "5h"), (21, "9c")], &[&["8s"]], &["4d", "Kd"]);
+            assert!(game.rule_holds(rule, &RankCounts::of(&game)));
+            assert_eq!(solve(&game, 10_000).verdict, Verdict::Winnable);
         }
         DeadRule::LastPartnerHasNothingBelow => {
             // All 52 to go, last pass: the 5 goes last, with the 8 on the
