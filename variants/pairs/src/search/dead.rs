@@ -96,7 +96,7 @@ impl<P: Profile> PairGame<P> {
             }
             Win::Pyramid if self.only_pile_tops_pair() && last_pass => &[RanksPairOff, LastPairPossible],
             Win::Pyramid if self.waste_cards_pair_with_each_other_alone() && last_pass => {
-                &[RanksPairOff, LastPairPossible, UpperCardsCanWait]
+                &[RanksPairOff, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
             }
             Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => {
                 &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait]

@@ -70,6 +70,10 @@ impl<P: Profile> PairGame<P> {
         let bag_of = |ids: &[u8]| ids.iter().map(|&id| rank_of(id)).filter(|rank| !rank.is_king()).map(one_of).sum::<Bag>();
         let waste = self.waste[0].ids();
         let everything_goes = self.options.win == Win::All;
+        let talon_pairs = self.options.overlap_pairs.waste();
+        if everything_goes && talon_pairs {
+            return true; // talon cards may still pair after `X`: not proved
+        }
         let mut draws = [0u8; TALON_CARDS];
         let draws = {
             let stock = self.stock.ids();
@@ -83,7 +87,7 @@ impl<P: Profile> PairGame<P> {
                 // before it comes.
                 let on_stock = (0..draws.len()).rev().filter(|&at| rank_of(draws[at]) == partner).any(|at| {
                     let before = bag_of(waste) + bag_of(&draws[..at]);
-                    let mut phases = Phases::new(relaxation, x, &draws[at + 1..], rank_of, everything_goes, verdicts);
+                    let mut phases = Phases::new(relaxation, x, &draws[at + 1..], rank_of, everything_goes, talon_pairs, verdicts);
                     phases.query(self.pyramid_left, before, true)
                 });
                 on_stock
@@ -91,7 +95,7 @@ impl<P: Profile> PairGame<P> {
                         if everything_goes && bag_of(&waste[..at]) != 0 {
                             return false; // a card beneath `t` would stay
                         }
-                        let mut phases = Phases::new(relaxation, x, draws, rank_of, everything_goes, verdicts);
+                        let mut phases = Phases::new(relaxation, x, draws, rank_of, everything_goes, talon_pairs, verdicts);
                         let bag = phases.bag_after + bag_of(&waste[at + 1..]);
                         phases.query(self.pyramid_left, bag, false)
                     })
@@ -114,6 +118,9 @@ struct Phases<'a> {
     /// All 52 to go: every talon card but Kings is used, those before `t`
     /// in the first phase.
     everything_goes: bool,
+    /// Waste overlap pairs: two talon cards of the second phase may pair
+    /// with each other (the top and the card beneath it, both above `t`).
+    talon_pairs: bool,
     verdicts: &'a mut PhaseVerdicts,
     visits: u32,
 }
@@ -126,6 +133,7 @@ impl<'a> Phases<'a> {
         after: &[u8],
         rank_of: impl Fn(u8) -> Rank,
         everything_goes: bool,
+        talon_pairs: bool,
         verdicts: &'a mut PhaseVerdicts,
     ) -> Phases<'a> {
         let mut unused_runs = [0; TALON_CARDS + 1];
@@ -141,6 +149,7 @@ impl<'a> Phases<'a> {
             unused_runs,
             runs: if everything_goes { 1 } else { after.len() + 1 },
             everything_goes,
+            talon_pairs,
             verdicts,
             visits: 0,
         }
@@ -178,16 +187,31 @@ impl<'a> Phases<'a> {
         let relaxation = self.relaxation;
         let left = relaxation.without_free_kings(left);
         if left & !relaxation.kings == 1 << self.last {
-            return Some(self.unused_runs[..self.runs].contains(&bag));
+            return Some(self.unused_runs[..self.runs].iter().any(|&unused| self.pair_off_but(bag, unused)));
         }
         self.remembered(left, bag, false, |phases| {
             relaxation.removals(left, bag, 1 << phases.last, |left, bag| phases.second(left, bag))
         })
     }
 
+    /// Whether the cards of `bag` but those of `unused` can go with each
+    /// other: none left at all without talon pairs.
+    fn pair_off_but(&self, bag: Bag, unused: Bag) -> bool {
+        if !self.talon_pairs {
+            return bag == unused;
+        }
+        RankPair::ALL.iter().all(|pair| {
+            let (low, high) = (pair.low(), pair.high());
+            let (bag_low, unused_low) = (bag_count(bag, low), bag_count(unused, low));
+            let (bag_high, unused_high) = (bag_count(bag, high), bag_count(unused, high));
+            bag_low >= unused_low && bag_high >= unused_high && bag_low - unused_low == bag_high - unused_high
+        })
+    }
+
     /// Whether, by the counts alone, the phase game from (`left`, `bag`)
     /// can end as it must: for some run left unused, every other card of
-    /// the second phase's bag pairs with a pyramid card, and every
+    /// the second phase's bag pairs with a pyramid card (or, with talon
+    /// pairs, with another of them), and every
     /// non-King pyramid card but `X` pairs with one of those, with another
     /// pyramid card or (in the first phase) with a card of `bag`.
     fn ranks_pair_off(&self, left: u32, bag: Bag, first_phase: bool) -> bool {
@@ -204,6 +228,10 @@ impl<'a> Phases<'a> {
                 let count = |bag: Bag, rank: Rank| bag_count(bag, rank) as i64;
                 let forced_low = count(second, low) - count(unused, low);
                 let forced_high = count(second, high) - count(unused, high);
+                // Forced cards pairing with each other need no pyramid
+                // card, and leave the difference of the rest unchanged.
+                let with_talon = if self.talon_pairs { forced_low.min(forced_high).max(0) } else { 0 };
+                let (forced_low, forced_high) = (forced_low - with_talon, forced_high - with_talon);
                 // The pyramid cards of each rank the forced cards leave.
                 let low_left = i64::from((left & positions[low]).count_ones()) - forced_high;
                 let high_left = i64::from((left & positions[high]).count_ones()) - forced_low;

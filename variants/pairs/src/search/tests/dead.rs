@@ -85,10 +85,11 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
             // One pile, waste overlap pairs (and in the pyramid too): the
-            // same, the 3 and the 8 not making 13.
+            // same, the 3 and the 8 not making 13 (and the rule in its
+            // phases the same again).
             for overlap in ["waste", "both"] {
                 let game = built::<OnePile>(&[("overlap_pairs", overlap)], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
-                only_it_calls_dead_and_it_is_lost(rule, &game);
+                only_they_call_dead_and_it_is_lost(&[rule, DeadRule::LastPairInItsPhases], &game);
             }
             // An 8 in the stock can always wait for the 5, even with the 3
             // under the other 8 lost: the 10 pairs with the 3 of the stock.
@@ -128,6 +129,12 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // so the last partner has nothing below it).
             let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with waste overlap pairs (no two of the talon cards
+            // make 13).
+            for overlap in ["waste", "both"] {
+                let game = built::<OnePile>(&[("overlap_pairs", overlap)], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
+                only_it_calls_dead_and_it_is_lost(rule, &game);
+            }
             // With all to go, a partner on the waste with nothing beneath
             // it can wait: the 4 frees the 5, which pairs with the 8.
             let game = built::<OnePile>(&[("win", "all")], 1, &[(15, "5h"), (21, "9c")], &[&["8s"]], &["4d", "Kd"]);
@@ -294,8 +301,8 @@ fn upper_cards_can_wait_with_an_open_stock_top_calls_only_lost_positions_dead() 
 /// with each other.
 #[test]
 fn last_pair_possible_with_waste_overlap_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 300, DeadRule::LastPairPossible);
-    only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 300, DeadRule::LastPairPossible);
+    rule_calls_only_lost_positions_dead(&[("overlap_pairs", "waste")], 100, DeadRule::LastPairPossible);
+    rule_calls_only_lost_positions_dead(&[("overlap_pairs", "both")], 100, DeadRule::LastPairPossible);
 }
 
 #[test]
@@ -315,6 +322,14 @@ fn last_pair_in_its_phases_alone_calls_only_lost_positions_dead() {
 #[test]
 fn last_pair_in_its_phases_with_pyramid_overlap_calls_only_lost_positions_dead() {
     only_lost_positions_are_called_dead(&[("overlap_pairs", "pyramid")], 300, DeadRule::LastPairInItsPhases);
+}
+
+/// Waste overlap pairs: the cards above the partner may pair with each
+/// other.
+#[test]
+fn last_pair_in_its_phases_with_waste_overlap_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 100, DeadRule::LastPairInItsPhases);
+    only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 100, DeadRule::LastPairInItsPhases);
 }
 
 #[test]
