@@ -99,7 +99,7 @@ impl<P: Profile> PairGame<P> {
                 &[RanksPairOff, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
             }
             Win::Pyramid if self.stock_cards_pair_only_with_waste_tops() && last_pass => {
-                &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait]
+                &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
             }
             Win::Pyramid => &[RanksPairOff],
         }

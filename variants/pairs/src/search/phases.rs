@@ -35,7 +35,7 @@ use super::ranks::{Rank, RankPair};
 use super::relaxed::{bag_count, one_of, with_relaxation, Bag, Relaxation};
 use crate::Profile;
 use crate::geometry::{bits, TALON_CARDS};
-use crate::options::Win;
+use crate::options::{GameOptions, Win};
 use crate::table::PairGame;
 use rustc_hash::FxHashMap;
 
@@ -71,8 +71,9 @@ impl<P: Profile> PairGame<P> {
         let waste = self.waste[0].ids();
         let everything_goes = self.options.win == Win::All;
         let talon_pairs = self.options.overlap_pairs.waste();
-        if everything_goes && talon_pairs {
-            return true; // talon cards may still pair after `X`: not proved
+        let open_stock = self.options.stock_top_playable;
+        if everything_goes && (talon_pairs || open_stock) || talon_pairs && open_stock {
+            return true; // talon cards may still pair after `X`, or the stock top with two: not proved
         }
         let mut draws = [0u8; TALON_CARDS];
         let draws = {
@@ -87,7 +88,7 @@ impl<P: Profile> PairGame<P> {
                 // before it comes.
                 let on_stock = (0..draws.len()).rev().filter(|&at| rank_of(draws[at]) == partner).any(|at| {
                     let before = bag_of(waste) + bag_of(&draws[..at]);
-                    let mut phases = Phases::new(relaxation, x, &draws[at + 1..], rank_of, everything_goes, talon_pairs, verdicts);
+                    let mut phases = Phases::new(relaxation, x, &draws[at + 1..], rank_of, self.options, verdicts);
                     phases.query(self.pyramid_left, before, true)
                 });
                 on_stock
@@ -95,7 +96,9 @@ impl<P: Profile> PairGame<P> {
                         if everything_goes && bag_of(&waste[..at]) != 0 {
                             return false; // a card beneath `t` would stay
                         }
-                        let mut phases = Phases::new(relaxation, x, draws, rank_of, everything_goes, talon_pairs, verdicts);
+                        // (With the stock open, the cards above `t` may go with
+                        // stock cards: this phase game lets any be left.)
+                        let mut phases = Phases::new(relaxation, x, draws, rank_of, self.options, verdicts);
                         let bag = phases.bag_after + bag_of(&waste[at + 1..]);
                         phases.query(self.pyramid_left, bag, false)
                     })
@@ -118,6 +121,10 @@ struct Phases<'a> {
     /// All 52 to go: every talon card but Kings is used, those before `t`
     /// in the first phase.
     everything_goes: bool,
+    /// The stock closed: the stock cards after `t` the second phase uses
+    /// are a run, all drawn and each removed. With it open they need not
+    /// be (one may pair as the stock top), so any may be left.
+    runs_used: bool,
     /// Waste overlap pairs: two talon cards of the second phase may pair
     /// with each other (the top and the card beneath it, both above `t`).
     talon_pairs: bool,
@@ -132,10 +139,11 @@ impl<'a> Phases<'a> {
         last: usize,
         after: &[u8],
         rank_of: impl Fn(u8) -> Rank,
-        everything_goes: bool,
-        talon_pairs: bool,
+        options: GameOptions,
         verdicts: &'a mut PhaseVerdicts,
     ) -> Phases<'a> {
+        let everything_goes = options.win == Win::All;
+        let runs_used = !options.stock_top_playable;
         let mut unused_runs = [0; TALON_CARDS + 1];
         for (n, &id) in after.iter().rev().enumerate() {
             let rank = rank_of(id);
@@ -147,9 +155,10 @@ impl<'a> Phases<'a> {
             after: after.iter().fold(0, |mask, &id| mask | 1 << id),
             bag_after: unused_runs[after.len()],
             unused_runs,
-            runs: if everything_goes { 1 } else { after.len() + 1 },
+            runs: if everything_goes || !runs_used { 1 } else { after.len() + 1 },
             everything_goes,
-            talon_pairs,
+            runs_used,
+            talon_pairs: options.overlap_pairs.waste(),
             verdicts,
             visits: 0,
         }
@@ -197,6 +206,9 @@ impl<'a> Phases<'a> {
     /// Whether the cards of `bag` but those of `unused` can go with each
     /// other: none left at all without talon pairs.
     fn pair_off_but(&self, bag: Bag, unused: Bag) -> bool {
+        if !self.runs_used {
+            return true;
+        }
         if !self.talon_pairs {
             return bag == unused;
         }
@@ -217,10 +229,12 @@ impl<'a> Phases<'a> {
     fn ranks_pair_off(&self, left: u32, bag: Bag, first_phase: bool) -> bool {
         let left = left & !(1 << self.last);
         let positions = &self.relaxation.positions;
-        let (optional, second) = match (first_phase, self.everything_goes) {
-            (true, false) => (bag, self.bag_after),
-            (true, true) => (0, bag + self.bag_after),
-            (false, _) => (0, bag),
+        let (optional, second) = match (first_phase, self.everything_goes, self.runs_used) {
+            (true, _, false) => (bag + self.bag_after, 0),
+            (false, _, false) => (bag, 0),
+            (true, false, true) => (bag, self.bag_after),
+            (true, true, true) => (0, bag + self.bag_after),
+            (false, _, true) => (0, bag),
         };
         self.unused_runs[..self.runs].iter().any(|&unused| {
             RankPair::ALL.iter().all(|pair| {

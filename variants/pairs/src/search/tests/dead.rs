@@ -81,9 +81,9 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let game = built::<ThreePiles>(&[("passes", "2")], 2, &pyramid, &[&["3c", "8s"], &["Kd"]], &[]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
             // One pile, the stock top open: the same, the 3 having no 10 in
-            // the stock either.
+            // the stock either (and the rule in its phases the same).
             let game = built::<OnePile>(&[("stock_top_playable", "true")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
-            only_it_calls_dead_and_it_is_lost(rule, &game);
+            only_they_call_dead_and_it_is_lost(&[rule, DeadRule::LastPairInItsPhases], &game);
             // One pile, waste overlap pairs (and in the pyramid too): the
             // same, the 3 and the 8 not making 13 (and the rule in its
             // phases the same again).
@@ -128,6 +128,10 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             // The same with all 52 to go (the 3 in the stock is in reach,
             // so the last partner has nothing below it).
             let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
+            only_it_calls_dead_and_it_is_lost(rule, &game);
+            // The same with the stock top open: the 3 can pair from the
+            // stock top, but the 4 that frees the 5 lies beneath it.
+            let game = built::<OnePile>(&[OPEN_STOCK], 1, &pyramid, &[], &["8s", "3c", "4d", "Kd"]);
             only_it_calls_dead_and_it_is_lost(rule, &game);
             // The same with waste overlap pairs (no two of the talon cards
             // make 13).
@@ -273,7 +277,7 @@ const OPEN_STOCK: (&str, &str) = ("stock_top_playable", "true");
 
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::SomeDigDepthWorks);
+    rule_calls_only_lost_positions_dead(&[OPEN_STOCK], 100, DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
@@ -284,12 +288,12 @@ fn some_dig_depth_works_with_an_open_stock_top_and_pyramid_overlap_calls_only_lo
 /// Two passes reach the last pass less often: more deals.
 #[test]
 fn some_dig_depth_works_with_an_open_stock_top_and_two_passes_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[("passes", "2"), OPEN_STOCK], 800, DeadRule::SomeDigDepthWorks);
+    rule_calls_only_lost_positions_dead(&[("passes", "2"), OPEN_STOCK], 200, DeadRule::SomeDigDepthWorks);
 }
 
 #[test]
 fn last_pair_possible_with_an_open_stock_top_calls_only_lost_positions_dead() {
-    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::LastPairPossible);
+    rule_calls_only_lost_positions_dead(&[OPEN_STOCK], 100, DeadRule::LastPairPossible);
 }
 
 #[test]
@@ -330,6 +334,11 @@ fn last_pair_in_its_phases_with_pyramid_overlap_calls_only_lost_positions_dead()
 fn last_pair_in_its_phases_with_waste_overlap_calls_only_lost_positions_dead() {
     only_lost_positions_are_called_dead(&[("overlap_pairs", "waste")], 100, DeadRule::LastPairInItsPhases);
     only_lost_positions_are_called_dead(&[("overlap_pairs", "both")], 100, DeadRule::LastPairInItsPhases);
+}
+
+#[test]
+fn last_pair_in_its_phases_with_an_open_stock_top_calls_only_lost_positions_dead() {
+    only_lost_positions_are_called_dead(&[OPEN_STOCK], 300, DeadRule::LastPairInItsPhases);
 }
 
 #[test]
