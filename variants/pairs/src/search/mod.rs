@@ -10,7 +10,7 @@
 //! | `state_key`, `spent_bits` | `position_key`, `pass_key_bits` (pass dominance) | [`keys`] |
 //! | `search_actions`, `shortest_actions` | `king_goes_at_once`, `forced_removal` | [`forced`] |
 //! | `search_perform` | `buried_for_nothing` (and, for the key, `stuck_for_good`) | [`trim`] |
-//! | `is_dead` | `cannot_win`: one [`dead::DeadRule`] at a time, then the game with the talon in any order | [`dead`], [`relaxed`] |
+//! | `is_dead` | `cannot_win`: one [`dead::DeadRule`] at a time (the last one, the last pair in its phases, searches a small game), then the game with the talon in any order | [`dead`], [`phases`], [`relaxed`] |
 //! | `moves_lower_bound` | `lower_bound` | [`bound`] |
 //!
 //! [`ranks`] holds what the dead-position rules count with: [`Rank`] (which
