@@ -26,6 +26,12 @@
 //! that the talon cards of phase one can only help with the pyramid cards
 //! free before `t` arrives.
 //!
+//! With the stock top open, `t` may also pair as the stock top, never
+//! drawn: then the stock cards after it are never reached, and the line is
+//! one of the phase game's with nothing done in phase two. The cards above
+//! `t` on the waste may pair with stock cards, so the phase game lets any
+//! card of phase two be left.
+//!
 //! With all 52 to go, talon cards leave only with pyramid cards, so after
 //! `X` none can: every talon card but Kings is gone by then. None may lie
 //! beneath `t`, so phase one uses every card before `t`, and phase two
@@ -62,6 +68,9 @@ impl<P: Profile> PairGame<P> {
     /// True unless, in the phase game (see the module comment), no card
     /// can go last with a talon partner, and no pair of pyramid cards can.
     pub(super) fn last_pair_in_its_phases(&self) -> bool {
+        if self.piles() != 1 {
+            return true; // argued for one waste pile only
+        }
         let Some(can_be_last) = self.pyramid_cards_that_can_go_last() else { return true };
         if self.last_pair_can_be_in_the_pyramid(can_be_last) {
             return true;
