@@ -210,41 +210,42 @@ fn last_partner_has_nothing_below_alone_calls_a_built_position_dead() {
     built_positions_only_it_calls_dead(DeadRule::LastPartnerHasNothingBelow);
 }
 
-/// Plays random games of `deals` deals with `options` until `rule` calls
-/// the position dead, whatever the other rules say; each such position
-/// is brute-forced and must be lost (at least 20 of them). For a rule
-/// another one says the same of, or earlier in the game: there are too
-/// few positions only it calls dead.
-fn rule_calls_only_lost_positions_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
-    let settings = settings(options);
-    let mut rng = DealRng::new(0xC0DE);
-    let mut confirmed = 0;
-    for seed in 0..deals {
-        let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-        let called_dead = |game: &PairGame<OnePile>| failing_rules(game).contains(&rule);
-        let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
-        if let Some(winnable) = winnable_by_brute_force(&game, 300_000) {
-            assert!(!winnable, "seed {seed}: a winnable position was called dead");
-            confirmed += 1;
-        }
-    }
-    assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
-}
-
 /// Plays random games of `deals` deals with `options` until some rule
 /// calls the position dead; each position only `rule` calls dead is
 /// brute-forced and must be lost, and there must be at least 20 of them
 /// (the rule has something to say). One test per rule and option set, so
 /// the test threads share them.
 fn only_lost_positions_are_called_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
+    brute_force_where_called_dead(options, deals, rule, |failing| !failing.is_empty(), |failing| failing == [rule]);
+}
+
+/// Plays random games of `deals` deals with `options` until `rule` calls
+/// the position dead, whatever the other rules say; each such position
+/// is brute-forced and must be lost (at least 20 of them). For a rule
+/// another one says the same of, or earlier in the game: there are too
+/// few positions only it calls dead.
+fn rule_calls_only_lost_positions_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
+    brute_force_where_called_dead(options, deals, rule, |failing| failing.contains(&rule), |_| true);
+}
+
+/// The walk both share: each game stops where the failing rules make
+/// `stop` true; if they also make `check` true, the position is
+/// brute-forced and must be lost. At least 20 must be checked.
+fn brute_force_where_called_dead(
+    options: &[(&str, &str)],
+    deals: u64,
+    rule: DeadRule,
+    stop: impl Fn(&[DeadRule]) -> bool,
+    check: impl Fn(&[DeadRule]) -> bool,
+) {
     let settings = settings(options);
     let mut rng = DealRng::new(0xC0DE);
     let mut confirmed = 0;
     for seed in 0..deals {
         let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-        let called_dead = |game: &PairGame<OnePile>| !failing_rules(game).is_empty();
+        let called_dead = |game: &PairGame<OnePile>| stop(&failing_rules(game));
         let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
-        if failing_rules(&game) == [rule]
+        if check(&failing_rules(&game))
             && let Some(winnable) = winnable_by_brute_force(&game, 300_000)
         {
             assert!(!winnable, "seed {seed}: a winnable position was called dead");
