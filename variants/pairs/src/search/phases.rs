@@ -204,7 +204,7 @@ impl<'a> Phases<'a> {
     fn second(&mut self, left: u32, bag: Bag) -> Option<bool> {
         let relaxation = self.relaxation;
         let left = relaxation.without_free_kings(left);
-        if left & !relaxation.kings == 1 << self.last {
+        if left & !relaxation.positions[Rank::KING] == 1 << self.last {
             return Some(self.unused_runs[..self.runs].iter().any(|&unused| self.pair_off_but(bag, unused)));
         }
         self.remembered(left, bag, false, |phases| {

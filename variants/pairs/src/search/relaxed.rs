@@ -62,9 +62,7 @@ enum Finish {
 pub(super) struct Relaxation {
     /// The rank of the card dealt to each pyramid position.
     ranks: [Rank; PYRAMID_CARDS],
-    /// The positions dealt a King.
-    pub(super) kings: u32,
-    /// The positions dealt each rank.
+    /// The positions dealt each rank (Kings too).
     pub(super) positions: PerRank<u32>,
     /// Pyramid overlap pairs: a card may pair with the one card still
     /// covering it.
@@ -159,7 +157,6 @@ impl Relaxation {
         };
         Relaxation {
             ranks: game.pyramid.map(Rank::of),
-            kings: game.ranks.pyramid[Rank::KING],
             positions: game.ranks.pyramid,
             overlap: game.pyramid_overlap(),
             finish,
@@ -251,7 +248,7 @@ impl Relaxation {
     /// taking a King costs nothing and only frees cards, so it never hurts.
     pub(super) fn without_free_kings(&self, mut left: u32) -> u32 {
         loop {
-            let kings = free_positions(left) & self.kings;
+            let kings = free_positions(left) & self.positions[Rank::KING];
             if kings == 0 {
                 return left;
             }
