@@ -27,8 +27,7 @@ use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, PYRAMID_CARDS};
 use crate::options::{GameOptions, Win};
-use crate::table::PairGame;
-use patience_engine::card::Card;
+use crate::table::{PairGame, RankMasks};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -84,9 +83,11 @@ const PHASE_TABLE_LIMIT: usize = 1 << 16;
 /// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
 type Verdicts = FxHashMap<(u32, Bag), bool>;
 
-/// The deal and options a relaxation is of: the pyramid as dealt and the
-/// options (compared before the relaxation is built, which costs more).
-type GameKey = ([Card; PYRAMID_CARDS], GameOptions);
+/// The deal and options a relaxation is of: where each rank was dealt, in
+/// the pyramid and the talon (the phase games' verdicts depend on the
+/// talon's order too), and the options. Compared before the relaxation is
+/// built, which costs more, on every query: masks compare as bytes.
+type GameKey = (RankMasks, GameOptions);
 
 #[derive(Default)]
 struct Known {
@@ -110,17 +111,7 @@ pub(super) fn with_relaxation<P: Profile, R>(
     with: impl FnOnce(&Relaxation, &mut Verdicts, &mut PhaseVerdicts) -> R,
 ) -> R {
     KNOWN.with_borrow_mut(|known| {
-        let of = (game.pyramid, game.options);
-        let relaxation = match known.game {
-            Some((key, relaxation)) if key == of => relaxation,
-            _ => {
-                let relaxation = Relaxation::of(game);
-                known.game = Some((of, relaxation));
-                known.verdicts.clear();
-                known.in_phases.clear();
-                relaxation
-            }
-        };
+        let relaxation = known.of(game);
         if known.verdicts.len() > TABLE_LIMIT {
             known.verdicts.clear();
         }
@@ -129,6 +120,24 @@ pub(super) fn with_relaxation<P: Profile, R>(
         }
         with(&relaxation, &mut known.verdicts, &mut known.in_phases)
     })
+}
+
+impl Known {
+    /// The relaxed game of `game`'s deal and options: the one known, or
+    /// built, forgetting everything known of the last deal.
+    fn of<P: Profile>(&mut self, game: &PairGame<P>) -> Relaxation {
+        let of = (game.ranks, game.options);
+        match self.game {
+            Some((key, relaxation)) if key == of => relaxation,
+            _ => {
+                let relaxation = Relaxation::of(game);
+                self.game = Some((of, relaxation));
+                self.verdicts.clear();
+                self.in_phases.clear();
+                relaxation
+            }
+        }
+    }
 }
 
 impl<P: Profile> PairGame<P> {

@@ -5,6 +5,7 @@
 
 use super::built;
 use crate::Profile;
+use crate::search::dead::DeadRule;
 use crate::search::ranks::RankCounts;
 use crate::grid_tests::{cards_left, grid, mostly_removals, settings_of, shortest_win};
 use crate::table::PairGame;
@@ -115,4 +116,25 @@ fn talon_cards_pairing_with_each_other_keep_the_goal_in_reach() {
         assert_eq!(shortest_win(&game, 10_000).unwrap().is_some(), winnable, "stock top open: {stock_top}");
         assert_eq!(reached(&game), winnable, "stock top open: {stock_top}");
     }
+}
+
+/// What the dead check remembers of a deal (the relaxed game's and the
+/// phase games' verdicts) is of that deal alone, not of every deal with the
+/// same pyramid. The 10 of row 5 goes last with the 3 on top of the stock;
+/// the 9 covering it needs the 4. With the 5 after the 4 the game is won
+/// (the 5 is never drawn); with the 5 before it, the 5 buries the 3 for
+/// good, which the last pair in its phases sees. Asked one after the
+/// other, in either order, each position gets its own answer.
+#[test]
+fn what_is_remembered_of_a_deal_is_not_used_for_another_with_the_same_pyramid() {
+    let pyramid = [(15, "Td"), (21, "9c")];
+    let won = built::<OnePile>(&[], 1, &pyramid, &[], &["3c", "4d", "5h"]);
+    let lost = built::<OnePile>(&[], 1, &pyramid, &[], &["3c", "5h", "4d"]);
+    assert_eq!(won.pyramid, lost.pyramid);
+    assert!(shortest_win(&won, 10_000).unwrap().is_some());
+    assert_eq!(shortest_win(&lost, 10_000).unwrap(), None);
+    let holds = |game: &PairGame<OnePile>| game.rule_holds(DeadRule::LastPairInItsPhases, &RankCounts::of(game));
+    assert!(holds(&won));
+    assert!(!holds(&lost), "after the won position");
+    assert!(holds(&won), "after the lost position");
 }
