@@ -4,10 +4,22 @@
 use super::ranks::{pyramid_pairs_possible, RankPair};
 use super::PerRank;
 use super::Rank;
+use super::relaxed::with_pyramid_parts;
 use crate::Profile;
 use crate::geometry::{bits, FULL_TALON, TALON_CARDS};
 use crate::options::Win;
 use crate::table::PairGame;
+
+/// The pyramid's part of the bound to clear it, for one set of cards left.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct PyramidPart {
+    /// Non-King pyramid cards left.
+    cards: u32,
+    /// The most disjoint pairs of them that can be available together.
+    pairs: u32,
+    /// Talon cards of each rank that must pair with pyramid cards.
+    needed: PerRank<u32>,
+}
 
 impl<P: Profile> PairGame<P> {
     /// Moves still needed, never overestimated: a King needs a move of its
@@ -26,20 +38,11 @@ impl<P: Profile> PairGame<P> {
         let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
         match self.options.win {
             Win::Pyramid => {
-                let overlap = self.pyramid_overlap();
-                let (mut cards, mut pairs) = (0, 0);
-                // Talon cards of each rank that must pair with pyramid cards.
-                let mut needed = PerRank::ZERO;
-                for pair in RankPair::ALL {
-                    let low = self.ranks.pyramid[pair.low()] & self.pyramid_left;
-                    let high = self.ranks.pyramid[pair.high()] & self.pyramid_left;
-                    let most = pyramid_pairs_possible(low, high, overlap);
-                    cards += (low | high).count_ones();
-                    pairs += most;
-                    needed[pair.high()] = low.count_ones() - most;
-                    needed[pair.low()] = high.count_ones() - most;
-                }
-                pyramid_kings + cards - pairs + self.uncovering_needed(&needed, cards - 2 * pairs)
+                let part = with_pyramid_parts(self, |parts| {
+                    *parts.entry(self.pyramid_left).or_insert_with(|| self.pyramid_part())
+                });
+                let unpaired = part.cards - 2 * part.pairs;
+                pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part.needed, unpaired)
             }
             Win::All => {
                 let talon_left = !self.talon_gone & FULL_TALON;
@@ -53,6 +56,24 @@ impl<P: Profile> PairGame<P> {
                 kings + (cards - kings).div_ceil(2) + draws
             }
         }
+    }
+
+    /// The part of the bound to clear the pyramid that depends on the
+    /// pyramid cards left alone (remembered per deal by `lower_bound`).
+    fn pyramid_part(&self) -> PyramidPart {
+        let overlap = self.pyramid_overlap();
+        let (mut cards, mut pairs) = (0, 0);
+        let mut needed = PerRank::ZERO;
+        for pair in RankPair::ALL {
+            let low = self.ranks.pyramid[pair.low()] & self.pyramid_left;
+            let high = self.ranks.pyramid[pair.high()] & self.pyramid_left;
+            let most = pyramid_pairs_possible(low, high, overlap);
+            cards += (low | high).count_ones();
+            pairs += most;
+            needed[pair.high()] = low.count_ones() - most;
+            needed[pair.low()] = high.count_ones() - most;
+        }
+        PyramidPart { cards, pairs, needed }
     }
 
     /// To clear the pyramid: the moves, besides removals of pyramid cards,

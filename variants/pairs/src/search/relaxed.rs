@@ -20,8 +20,11 @@
 //!
 //! The relaxed game is small (a pyramid shape and the talon ranks left), so
 //! it is searched exactly, with its verdicts remembered per deal (a
-//! thread-local table: the solver's hooks take `&self`).
+//! thread-local table: the solver's hooks take `&self`). The same table
+//! keeps what other hooks remember of the deal: the phase games' verdicts
+//! (`phases`) and the pyramid's part of the lower bound (`bound`).
 
+use super::bound::PyramidPart;
 use super::phases::PhaseVerdicts;
 use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
@@ -96,7 +99,15 @@ struct Known {
     verdicts: Verdicts,
     /// The verdicts of `phases`, of the same game.
     in_phases: PhaseVerdicts,
+    /// The pyramid's part of the lower bound (`bound`), per cards left.
+    pyramid_parts: PyramidParts,
 }
+
+/// The pyramid's part of the lower bound, per set of pyramid cards left.
+pub(super) type PyramidParts = FxHashMap<u32, PyramidPart>;
+
+/// Remembered parts of the bound per deal before the table is emptied.
+const PARTS_TABLE_LIMIT: usize = 1 << 16;
 
 thread_local! {
     static KNOWN: RefCell<Known> = RefCell::new(Known::default());
@@ -122,6 +133,19 @@ pub(super) fn with_relaxation<P: Profile, R>(
     })
 }
 
+/// Runs `with` on the parts of the lower bound remembered of `game`'s deal
+/// and options (forgotten when they changed, or the table grew past its
+/// limit).
+pub(super) fn with_pyramid_parts<P: Profile, R>(game: &PairGame<P>, with: impl FnOnce(&mut PyramidParts) -> R) -> R {
+    KNOWN.with_borrow_mut(|known| {
+        known.of(game);
+        if known.pyramid_parts.len() > PARTS_TABLE_LIMIT {
+            known.pyramid_parts.clear();
+        }
+        with(&mut known.pyramid_parts)
+    })
+}
+
 impl Known {
     /// The relaxed game of `game`'s deal and options: the one known, or
     /// built, forgetting everything known of the last deal.
@@ -134,6 +158,7 @@ impl Known {
                 self.game = Some((of, relaxation));
                 self.verdicts.clear();
                 self.in_phases.clear();
+                self.pyramid_parts.clear();
                 relaxation
             }
         }
