@@ -35,16 +35,15 @@ impl<P: Profile> PairGame<P> {
     /// outside those pairs takes a talon card of the partner rank, which
     /// may first have to be uncovered (`uncovering_needed`).
     pub(crate) fn lower_bound(&self) -> u32 {
-        let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
         match self.options.win {
             Win::Pyramid => {
                 let part = with_pyramid_parts(self, |parts| {
                     *parts.entry(self.pyramid_left).or_insert_with(|| self.pyramid_part())
                 });
-                let unpaired = part.cards - 2 * part.pairs;
-                pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part.needed, unpaired)
+                self.bound_to_clear_the_pyramid(part)
             }
             Win::All => {
+                let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
                 let talon_left = !self.talon_gone & FULL_TALON;
                 let kings = pyramid_kings + (self.ranks.talon[Rank::KING] & talon_left).count_ones();
                 let cards = self.pyramid_cards_left() + talon_left.count_ones();
@@ -58,9 +57,17 @@ impl<P: Profile> PairGame<P> {
         }
     }
 
+    /// `lower_bound` to clear the pyramid, given its part that depends on
+    /// the pyramid cards left alone.
+    pub(super) fn bound_to_clear_the_pyramid(&self, part: PyramidPart) -> u32 {
+        let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
+        let unpaired = part.cards - 2 * part.pairs;
+        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part.needed, unpaired)
+    }
+
     /// The part of the bound to clear the pyramid that depends on the
     /// pyramid cards left alone (remembered per deal by `lower_bound`).
-    fn pyramid_part(&self) -> PyramidPart {
+    pub(super) fn pyramid_part(&self) -> PyramidPart {
         let overlap = self.pyramid_overlap();
         let (mut cards, mut pairs) = (0, 0);
         let mut needed = PerRank::ZERO;

@@ -3,6 +3,7 @@
 //! here, `grid_tests::shortest_win`), on positions reached by random play or
 //! built by hand (`built`).
 
+mod bound;
 mod dead;
 mod forced;
 mod keys;
