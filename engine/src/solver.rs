@@ -313,14 +313,20 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
         if best_depth.get(&key).is_some_and(|&known| known < depth) {
             continue; // a shorter way here was found after this entry was queued
         }
-        if nodes >= budget {
-            return unknown(nodes);
-        }
-        nodes += 1;
         let state = match index {
             ROOT => start.clone(),
             _ => V::from_key(start, key).unwrap_or_else(|| replay_to(start, &steps, index)),
         };
+        // Asked here rather than of every child: most children are never
+        // taken from the queue (their estimate reaches the best length),
+        // and the dead check costs more than queueing one.
+        if index != ROOT && Search::is_dead(&state) {
+            continue;
+        }
+        if nodes >= budget {
+            return unknown(nodes);
+        }
+        nodes += 1;
         let depth = depth + 1;
         actions.clear();
         state.shortest_actions(&mut actions);
@@ -339,7 +345,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
                 continue;
             }
             let estimate = depth + child.moves_lower_bound();
-            if estimate as usize >= best.len() || Search::is_dead(&child) {
+            if estimate as usize >= best.len() {
                 continue;
             }
             if !(room_for_one(&mut best_depth) && room_for_one(&mut steps) && room_for_one(&mut open)) {

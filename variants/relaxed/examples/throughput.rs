@@ -8,6 +8,8 @@
 //! a rule set, e.g. `passes=3 stock_top_playable=true`. With
 //! `THROUGHPUT_VERDICTS=1` each deal's verdict goes to stderr, one line per
 //! deal: run two builds and `diff` them to see which verdicts a change moved.
+//! With `THROUGHPUT_OPTIMAL=1` it times the shortest-line search
+//! (`--optimal`) instead, and the verdict lines carry each line's length.
 
 use patience_engine::deal::Deal;
 use patience_engine::game::Game;
@@ -50,15 +52,16 @@ fn main() {
 
 fn measure<V: Search>(deals: u64, options: &[(String, String)]) {
     let given = parse_given(&V::info().options, options).unwrap_or_else(|problem| panic!("{problem}"));
+    let optimal = std::env::var_os("THROUGHPUT_OPTIMAL").is_some();
     let started = Instant::now();
     let (mut won, mut lost, mut unknown, mut nodes) = (0, 0, 0, 0u64);
     let mut per_deal = Vec::new();
     let mut nodes_in_wins = 0u64;
     for seed in 0..deals {
         let game = Game::<V>::start(&Deal::Seed(seed), &given).expect("a seed always deals");
-        let solution = game.solve(BUDGET, false);
+        let solution = game.solve(BUDGET, optimal);
         if std::env::var_os("THROUGHPUT_VERDICTS").is_some() {
-            eprintln!("{seed} {:?}", solution.verdict);
+            eprintln!("{seed} {:?} {}", solution.verdict, solution.line.len());
         }
         nodes += solution.nodes;
         per_deal.push(solution.nodes);
