@@ -19,6 +19,8 @@ pub(super) struct PyramidPart {
     pairs: u32,
     /// Talon cards of each rank that must pair with pyramid cards.
     needed: PerRank<u32>,
+    /// Pyramid cards each rank's talon cards could pair with.
+    partners: PerRank<u32>,
 }
 
 impl<P: Profile> PairGame<P> {
@@ -62,7 +64,7 @@ impl<P: Profile> PairGame<P> {
     pub(super) fn bound_to_clear_the_pyramid(&self, part: PyramidPart) -> u32 {
         let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
         let unpaired = part.cards - 2 * part.pairs;
-        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part.needed, unpaired)
+        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part, unpaired)
     }
 
     /// The part of the bound to clear the pyramid that depends on the
@@ -70,7 +72,7 @@ impl<P: Profile> PairGame<P> {
     pub(super) fn pyramid_part(&self) -> PyramidPart {
         let overlap = self.pyramid_overlap();
         let (mut cards, mut pairs) = (0, 0);
-        let mut needed = PerRank::ZERO;
+        let (mut needed, mut partners) = (PerRank::ZERO, PerRank::ZERO);
         for pair in RankPair::ALL {
             let low = self.ranks.pyramid[pair.low()] & self.pyramid_left;
             let high = self.ranks.pyramid[pair.high()] & self.pyramid_left;
@@ -79,20 +81,23 @@ impl<P: Profile> PairGame<P> {
             pairs += most;
             needed[pair.high()] = low.count_ones() - most;
             needed[pair.low()] = high.count_ones() - most;
+            partners[pair.high()] = low.count_ones();
+            partners[pair.low()] = high.count_ones();
         }
-        PyramidPart { cards, pairs, needed }
+        PyramidPart { cards, pairs, needed, partners }
     }
 
     /// To clear the pyramid: the moves, besides removals of pyramid cards,
-    /// that uncover the talon cards the pyramid needs (`needed`: at least
-    /// that many of each rank pair with pyramid cards), never
+    /// that uncover the talon cards the pyramid needs (`part.needed`: at
+    /// least that many of each rank pair with pyramid cards), never
     /// overestimated. Each talon card has its cost (`uncovering`); of a
     /// rank that needs `n`, the `n`-th cheapest card at least is used, and
     /// the line pays for the dearest card it uses. (None with three piles
     /// and an open stock top, where cards leave the stock top in more ways.)
-    fn uncovering_needed(&self, needed: &PerRank<u32>, unpaired: u32) -> u32 {
+    fn uncovering_needed(&self, part: &PyramidPart, unpaired: u32) -> u32 {
+        let needed = &part.needed;
         let cost = if self.piles() == 1 {
-            self.uncovering(unpaired)
+            self.uncovering(unpaired, &part.partners)
         } else if !self.options.stock_top_playable {
             self.draws_to()
         } else {
@@ -153,10 +158,7 @@ impl<P: Profile> PairGame<P> {
     /// the turn-over (a move) needs the stock empty, so every stock card
     /// leaves first, at the cost above for the whole stock (with the stock
     /// top closed its draws, and one more to draw the card again).
-    fn uncovering(&self, unpaired: u32) -> [u32; TALON_CARDS] {
-        let pyramid_partners = |rank: Rank| {
-            rank.partner().map_or(0, |partner| (self.ranks.pyramid[partner] & self.pyramid_left).count_ones())
-        };
+    fn uncovering(&self, unpaired: u32, pyramid_partners: &PerRank<u32>) -> [u32; TALON_CARDS] {
         let cost_of = |above: u32, could_pair: u32| {
             above.saturating_sub(could_pair.min(unpaired.saturating_sub(1))).div_ceil(2)
         };
@@ -165,14 +167,15 @@ impl<P: Profile> PairGame<P> {
         let mut digging = if self.options.stock_top_playable { [0u32; TALON_CARDS] } else { self.draws_to() };
         // The cost of each card of `pile` (top first), and of emptying it.
         let mut dig = |pile: &[u8]| {
-            let mut above = PerRank::ZERO;
+            // Pyramid partners not yet taken by a card above.
+            let mut partners_left = *pyramid_partners;
             let (mut count, mut could_pair) = (0u32, 0u32);
             for &id in pile.iter().rev() {
                 digging[id as usize] = cost_of(count, could_pair);
                 let rank = Rank::of(self.talon[id as usize]);
-                above[rank] += 1;
                 count += 1;
-                if above[rank] <= pyramid_partners(rank) {
+                if partners_left[rank] > 0 {
+                    partners_left[rank] -= 1;
                     could_pair += 1;
                 }
             }
