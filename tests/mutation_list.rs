@@ -5,29 +5,15 @@
 //! pointing at code that moved, where the runner would only say so when
 //! next run.
 
-use serde::Deserialize;
-use std::path::Path;
-
-#[derive(Deserialize)]
-struct Mutations {
-    mutation: Vec<Mutation>,
-}
-
-#[derive(Deserialize)]
-struct Mutation {
-    name: String,
-    file: String,
-    find: String,
-    replace: String,
-}
+use patience_tests::mutations::{list, repository};
 
 #[test]
 fn every_mutation_applies_to_exactly_one_place() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let list: Mutations = toml::from_str(&std::fs::read_to_string(root.join("tests/mutations.toml")).unwrap()).unwrap();
-    assert!(list.mutation.len() >= 40, "{} mutations", list.mutation.len());
+    let root = repository();
+    let mutations = list(&root).unwrap();
+    assert!(mutations.len() >= 40, "{} mutations", mutations.len());
     let mut names = std::collections::HashSet::new();
-    for mutation in &list.mutation {
+    for mutation in &mutations {
         let label = mutation.name.split(' ').next().unwrap();
         assert!(names.insert(label), "{label} is used twice");
         let text = std::fs::read_to_string(root.join(&mutation.file))

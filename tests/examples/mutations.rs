@@ -12,24 +12,9 @@
 //! cold. Uncommitted changes are not seen: commit first.
 
 use anyhow::{bail, Context, Result};
-use serde::Deserialize;
+use patience_tests::mutations::{list, repository, Mutation};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-
-#[derive(Deserialize)]
-struct Mutations {
-    mutation: Vec<Mutation>,
-}
-
-#[derive(Deserialize)]
-struct Mutation {
-    name: String,
-    file: String,
-    find: String,
-    replace: String,
-    /// Arguments to `cargo test --release`.
-    tests: String,
-}
 
 enum Outcome {
     Caught(Vec<String>),
@@ -38,12 +23,12 @@ enum Outcome {
 }
 
 fn main() -> Result<ExitCode> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").canonicalize()?;
-    let list: Mutations = toml::from_str(&std::fs::read_to_string(root.join("tests/mutations.toml"))?)?;
+    let root = repository().canonicalize()?;
+    let mutations = list(&root)?;
     let only: Vec<String> = std::env::args().skip(1).filter(|arg| arg != "--only").collect();
     let target = root.join("target/mutations");
     let mut all_caught = true;
-    for mutation in list.mutation.iter().filter(|m| only.is_empty() || only.iter().any(|o| m.name.starts_with(&format!("{o} ")))) {
+    for mutation in mutations.iter().filter(|m| only.is_empty() || only.iter().any(|o| m.name.starts_with(&format!("{o} ")))) {
         let outcome = check(&root, &target, mutation)?;
         let said = match &outcome {
             Outcome::Caught(tests) => format!("caught by {}", tests.join(", ")),

@@ -6,6 +6,8 @@ use patience_engine::options::{parse_given, OptionValue};
 use patience_runtime::{plugin::Source, Catalog, Game, LoadedPlugin, Limits, Runtime};
 use std::sync::{Arc, OnceLock};
 
+pub mod mutations;
+
 include!(concat!(env!("OUT_DIR"), "/fixtures.rs"));
 
 /// The bytes of fixture `name` (`hostile.wasm`, `forbidden-import.wasm`).
