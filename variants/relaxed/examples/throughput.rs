@@ -53,6 +53,7 @@ fn main() {
 fn measure<V: Search>(deals: u64, options: &[(String, String)]) {
     let given = parse_given(&V::info().options, options).unwrap_or_else(|problem| panic!("{problem}"));
     let optimal = std::env::var_os("THROUGHPUT_OPTIMAL").is_some();
+    let print_verdicts = std::env::var_os("THROUGHPUT_VERDICTS").is_some();
     let started = Instant::now();
     let (mut won, mut lost, mut unknown, mut nodes) = (0, 0, 0, 0u64);
     let mut per_deal = Vec::new();
@@ -60,7 +61,7 @@ fn measure<V: Search>(deals: u64, options: &[(String, String)]) {
     for seed in 0..deals {
         let game = Game::<V>::start(&Deal::Seed(seed), &given).expect("a seed always deals");
         let solution = game.solve(BUDGET, optimal);
-        if std::env::var_os("THROUGHPUT_VERDICTS").is_some() {
+        if print_verdicts {
             eprintln!("{seed} {:?} {}", solution.verdict, solution.line.len());
         }
         nodes += solution.nodes;

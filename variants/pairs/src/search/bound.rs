@@ -23,6 +23,13 @@ pub(super) struct PyramidPart {
     partners: PerRank<u32>,
 }
 
+impl PyramidPart {
+    /// The cards left outside those pairs, each to pair with a talon card.
+    fn unpaired(&self) -> u32 {
+        self.cards - 2 * self.pairs
+    }
+}
+
 impl<P: Profile> PairGame<P> {
     /// Moves still needed, never overestimated: a King needs a move of its
     /// own, any other move removes at most two cards; to win `all` every
@@ -63,8 +70,7 @@ impl<P: Profile> PairGame<P> {
     /// the pyramid cards left alone.
     pub(super) fn bound_to_clear_the_pyramid(&self, part: PyramidPart) -> u32 {
         let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
-        let unpaired = part.cards - 2 * part.pairs;
-        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part, unpaired)
+        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part)
     }
 
     /// The part of the bound to clear the pyramid that depends on the
@@ -94,10 +100,10 @@ impl<P: Profile> PairGame<P> {
     /// rank that needs `n`, the `n`-th cheapest card at least is used, and
     /// the line pays for the dearest card it uses. (None with three piles
     /// and an open stock top, where cards leave the stock top in more ways.)
-    fn uncovering_needed(&self, part: &PyramidPart, unpaired: u32) -> u32 {
+    fn uncovering_needed(&self, part: &PyramidPart) -> u32 {
         let needed = &part.needed;
         let cost = if self.piles() == 1 {
-            self.uncovering(unpaired, &part.partners)
+            self.uncovering(part.unpaired(), &part.partners)
         } else if !self.options.stock_top_playable {
             self.draws_to()
         } else {
