@@ -289,7 +289,7 @@ impl PatienceApp {
 
     /// Measuring a rule set: (finished, all) games, while it runs.
     pub fn measuring(&self) -> Option<(u64, u64)> {
-        self.measure.running.as_ref().map(|running| running.progress())
+        self.measure.running.as_ref().map(|running| running.job.progress())
     }
 
     /// True while "winnable deals only" looks for the next deal.

@@ -2,7 +2,10 @@
 //! thinking) runs on a thread of its own; the app polls for the answer
 //! once a frame and never waits for it.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use egui::{Button, ProgressBar, Ui};
 
 /// One piece of work running on its own thread.
 pub struct Job<T> {
@@ -45,6 +48,74 @@ impl<T: Send + 'static> Job<T> {
     }
 }
 
+/// A [`Job`] made of many tasks (a study's deals, a measurement's games)
+/// that counts the ones finished and stops when asked: what the app shows
+/// as a progress bar with a Cancel button.
+pub struct CountedJob<T> {
+    what: String,
+    done: Arc<AtomicU64>,
+    total: u64,
+    cancel: Arc<AtomicBool>,
+    job: Job<anyhow::Result<T>>,
+}
+
+impl<T: Send + 'static> CountedJob<T> {
+    /// Starts `work` on a thread of its own. It is handed the counter to
+    /// add each finished task to, and the flag that asks it to stop.
+    /// `what` names the work in the error of a thread that died.
+    pub fn spawn(
+        what: &str,
+        total: u64,
+        work: impl FnOnce(&AtomicU64, &AtomicBool) -> anyhow::Result<T> + Send + 'static,
+    ) -> CountedJob<T> {
+        let done = Arc::new(AtomicU64::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (counter, stop) = (Arc::clone(&done), Arc::clone(&cancel));
+        let job = Job::spawn(what, move || work(&counter, &stop));
+        CountedJob { what: what.to_string(), done, total, cancel, job }
+    }
+
+    /// (finished, all) tasks. The work may count past its estimate; the
+    /// bar never does.
+    pub fn progress(&self) -> (u64, u64) {
+        (self.done.load(Ordering::Relaxed).min(self.total), self.total)
+    }
+
+    /// Asks the work to stop; it returns an error once it has.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// The work's result once it has come; `None` while it runs.
+    pub fn poll(&self) -> Option<anyhow::Result<T>> {
+        match self.job.poll() {
+            Poll::Pending => None,
+            Poll::Ready(result) => Some(result),
+            Poll::Lost => Some(Err(anyhow::anyhow!("the {} thread died", self.what))),
+        }
+    }
+}
+
+/// A counted job's bar (`120 / 400 deals`, `cancelling… 120 / 400`) and
+/// its Cancel button. True when Cancel was clicked.
+pub fn progress_ui<T: Send + 'static>(ui: &mut Ui, job: &CountedJob<T>) -> bool {
+    let (done, total) = job.progress();
+    let fraction = if total == 0 { 1.0 } else { done as f32 / total as f32 };
+    let mut cancel = false;
+    ui.horizontal(|ui| {
+        let text = if job.is_cancelled() { format!("cancelling… {done} / {total}") } else { format!("{done} / {total} deals") };
+        // Not animated: an animated bar repaints every frame on its own; the
+        // app repaints a few times a second while the work runs anyway.
+        ui.add(ProgressBar::new(fraction).text(text).desired_width(ui.available_width() - 90.0));
+        cancel = ui.add_enabled(!job.is_cancelled(), Button::new("Cancel")).clicked();
+    });
+    cancel
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +143,42 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         assert_eq!(seen, Poll::Lost);
+    }
+
+    /// Polls until the job answers (bounded: it answers long before).
+    fn answer<T: Send + 'static>(job: &CountedJob<T>) -> anyhow::Result<T> {
+        for _ in 0..1_000 {
+            if let Some(result) = job.poll() {
+                return result;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("the job never answered");
+    }
+
+    #[test]
+    fn a_counted_job_reports_its_progress_stops_when_asked_and_names_a_lost_thread() {
+        let counted = CountedJob::spawn("count", 3, |done, _| {
+            (0..5).for_each(|_| _ = done.fetch_add(1, Ordering::Relaxed));
+            Ok(7)
+        });
+        assert_eq!(answer(&counted).unwrap(), 7);
+        assert_eq!(counted.progress(), (3, 3), "the bar stops at the estimate");
+
+        let stoppable: CountedJob<()> = CountedJob::spawn("wait", 10, |done, stop| {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            done.fetch_add(1, Ordering::Relaxed);
+            anyhow::bail!("stopped")
+        });
+        assert!(stoppable.poll().is_none() && !stoppable.is_cancelled());
+        stoppable.cancel();
+        assert!(stoppable.is_cancelled());
+        assert_eq!(answer(&stoppable).unwrap_err().to_string(), "stopped");
+        assert_eq!(stoppable.progress(), (1, 10));
+
+        let lost: CountedJob<()> = CountedJob::spawn("study", 1, |_, _| panic!("on purpose"));
+        assert_eq!(answer(&lost).unwrap_err().to_string(), "the study thread died");
     }
 }

@@ -5,10 +5,10 @@
 //! bars, and the deals on which two rule sets disagree, each a click away
 //! from being dealt side by side.
 
-use crate::background::{Job, Poll};
+use crate::background::{progress_ui, CountedJob};
 use crate::choices::Choice;
 use crate::theme;
-use egui::{Button, Color32, DragValue, Grid, ProgressBar, RichText, ScrollArea, Ui};
+use egui::{Button, Color32, DragValue, Grid, RichText, ScrollArea, Ui};
 use egui_plot::{Bar, BarChart, ColorConflictHandling, Corner, GridInput, GridMark, Legend, Line, Plot, PlotPoint, Text};
 use patience_compare::players::ExpertConfig;
 use patience_compare::report::{self, Pair, Row};
@@ -82,24 +82,9 @@ impl Default for ComparePanel {
 
 /// A study on its way.
 pub struct RunningStudy {
-    /// Finished (rule set, deal) tasks, counted by the study's progress
-    /// callback from the worker threads.
-    done: Arc<AtomicU64>,
-    total: u64,
-    cancel: Arc<AtomicBool>,
-    job: Job<anyhow::Result<StudyFile>>,
+    /// Counts finished (rule set, deal) tasks.
+    pub job: CountedJob<StudyFile>,
     entrants: Vec<Entrant>,
-}
-
-impl RunningStudy {
-    /// (finished, all) tasks.
-    pub fn progress(&self) -> (u64, u64) {
-        (self.done.load(Ordering::Relaxed).min(self.total), self.total)
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
 }
 
 /// Two rule sets and the deals one wins and the other does not.
@@ -154,29 +139,21 @@ impl ComparePanel {
             expert: ExpertConfig::default(),
             shard: None,
         };
-        let done = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let total = study.task_count();
-        let (counter, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-        let job = Job::spawn("study", move || run_study(&study, &counter, &stop));
+        let job = CountedJob::spawn("study", study.task_count(), move |done, cancel| run_study(&study, done, cancel));
         self.problem = None;
-        self.running = Some(RunningStudy { done, total, cancel, job, entrants: entrants.into_iter().map(|(e, _)| e).collect() });
+        self.running = Some(RunningStudy { job, entrants: entrants.into_iter().map(|(e, _)| e).collect() });
     }
 
     pub fn cancel(&mut self) {
         if let Some(running) = &self.running {
-            running.cancel.store(true, Ordering::Relaxed);
+            running.job.cancel();
         }
     }
 
     /// Takes the study's result when it has come. True while it runs.
     pub fn poll(&mut self) -> bool {
         let Some(running) = &self.running else { return false };
-        let result = match running.job.poll() {
-            Poll::Pending => return true,
-            Poll::Ready(result) => result,
-            Poll::Lost => Err(anyhow::anyhow!("the study's thread died")),
-        };
+        let Some(result) = running.job.poll() else { return true };
         let running = self.running.take().expect("checked above");
         match result {
             Ok(mut file) => {
@@ -185,8 +162,8 @@ impl ComparePanel {
                 }
                 self.outcome = Some(StudyOutcome::new(file, running.entrants));
             }
-            Err(_) if running.is_cancelled() => {
-                let (done, total) = running.progress();
+            Err(_) if running.job.is_cancelled() => {
+                let (done, total) = running.job.progress();
                 self.problem = Some(format!("Cancelled after {done} of {total} deals; nothing was kept."));
             }
             Err(error) => self.problem = Some(format!("The study failed: {error:#}")),
@@ -229,7 +206,9 @@ pub fn setup_ui(ui: &mut Ui, panel: &mut ComparePanel, choices: &[Choice]) -> Op
         }
     });
     if let Some(running) = &panel.running {
-        action = progress_ui(ui, running).or(action);
+        if progress_ui(ui, &running.job) {
+            action = Some(CompareAction::Cancel);
+        }
     }
     if let Some(problem) = &panel.problem {
         ui.label(RichText::new(problem).color(theme::PLAYABLE));
@@ -247,20 +226,6 @@ fn pick_checkbox(ui: &mut Ui, panel: &mut ComparePanel, choice: &Choice) {
             panel.picked.retain(|key| key != &choice.key);
         }
     }
-}
-
-fn progress_ui(ui: &mut Ui, running: &RunningStudy) -> Option<CompareAction> {
-    let (done, total) = running.progress();
-    let fraction = if total == 0 { 1.0 } else { done as f32 / total as f32 };
-    let mut cancel = false;
-    ui.horizontal(|ui| {
-        let text = if running.is_cancelled() { format!("cancelling… {done} / {total}") } else { format!("{done} / {total} deals") };
-        // Not animated: an animated bar repaints every frame on its own; the
-        // app repaints a few times a second while the study runs anyway.
-        ui.add(ProgressBar::new(fraction).text(text).desired_width(ui.available_width() - 90.0));
-        cancel = ui.add_enabled(!running.is_cancelled(), Button::new("Cancel")).clicked();
-    });
-    cancel.then_some(CompareAction::Cancel)
 }
 
 /// The results: per rule set, paired, as a chart, and the disagreements.

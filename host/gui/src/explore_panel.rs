@@ -9,10 +9,10 @@
 //! away from being played, dealt side by side or saved as a rule set file.
 //! The variant and its options come from the catalog's option specs.
 
-use crate::background::{Job, Poll};
+use crate::background::{progress_ui, CountedJob};
 use crate::theme;
 use egui::{
-    Align2, Button, Color32, ComboBox, DragValue, FontId, Grid, ProgressBar, Rect, RichText, ScrollArea, Sense, Stroke, StrokeKind, Ui,
+    Align2, Button, Color32, ComboBox, DragValue, FontId, Grid, Rect, RichText, ScrollArea, Sense, Stroke, StrokeKind, Ui,
     Vec2, WidgetInfo,
 };
 use patience_compare::explore::{self, Analysis, ComboRow, Effect, Explore, ExploreFile, Plan, Vary, VaryItem};
@@ -114,24 +114,11 @@ impl Default for ExplorePanel {
 
 /// An exploration on its way.
 pub struct RunningExplore {
-    done: Arc<AtomicU64>,
-    total: u64,
-    cancel: Arc<AtomicBool>,
-    job: Job<anyhow::Result<ExploreFile>>,
+    /// Counts finished (combination, deal) tasks.
+    pub job: CountedJob<ExploreFile>,
     plan: Plan,
     axes: (String, String),
     specs: Vec<OptionSpec>,
-}
-
-impl RunningExplore {
-    /// (finished, all) (combination, deal) tasks.
-    pub fn progress(&self) -> (u64, u64) {
-        (self.done.load(Ordering::Relaxed).min(self.total), self.total)
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
 }
 
 /// One cell of the heat map: the combinations with its two values (one
@@ -387,37 +374,29 @@ impl ExplorePanel {
             shard: None,
             use_rule_order: true,
         };
-        let done = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let total = explore.task_count();
-        let (counter, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-        let job = Job::spawn("explore", move || run_explore(&explore, &counter, &stop));
+        let job = CountedJob::spawn("exploration", explore.task_count(), move |done, cancel| run_explore(&explore, done, cancel));
         self.problem = None;
-        self.running = Some(RunningExplore { done, total, cancel, job, plan, axes, specs });
+        self.running = Some(RunningExplore { job, plan, axes, specs });
     }
 
     pub fn cancel(&mut self) {
         if let Some(running) = &self.running {
-            running.cancel.store(true, Ordering::Relaxed);
+            running.job.cancel();
         }
     }
 
     /// Takes the exploration's result when it has come. True while it runs.
     pub fn poll(&mut self) -> bool {
         let Some(running) = &self.running else { return false };
-        let result = match running.job.poll() {
-            Poll::Pending => return true,
-            Poll::Ready(result) => result,
-            Poll::Lost => Err(anyhow::anyhow!("the exploration's thread died")),
-        };
+        let Some(result) = running.job.poll() else { return true };
         let running = self.running.take().expect("checked above");
         match result {
             Ok(file) => {
                 self.selected = None;
                 self.outcome = Some(ExploreOutcome::new(running.plan, file, running.axes, &running.specs));
             }
-            Err(_) if running.is_cancelled() => {
-                let (done, total) = running.progress();
+            Err(_) if running.job.is_cancelled() => {
+                let (done, total) = running.job.progress();
                 self.problem = Some(format!("Cancelled after {done} of {total} deals; nothing was kept."));
             }
             Err(error) => self.problem = Some(format!("The exploration failed: {error:#}")),
@@ -470,7 +449,9 @@ pub fn setup_ui(ui: &mut Ui, panel: &mut ExplorePanel, plugins: &[Arc<LoadedPlug
         }
     });
     if let Some(running) = &panel.running {
-        action = progress_ui(ui, running).or(action);
+        if progress_ui(ui, &running.job) {
+            action = Some(ExploreAction::Cancel);
+        }
     }
     if let Some(problem) = &panel.problem {
         ui.label(RichText::new(problem).color(theme::PLAYABLE));
@@ -536,18 +517,6 @@ fn other_picker(ui: &mut Ui, spec: &OptionSpec, other: &mut Other) -> bool {
     });
     combo.response.labelled_by(label.id).on_hover_text(&spec.help);
     *other != before
-}
-
-fn progress_ui(ui: &mut Ui, running: &RunningExplore) -> Option<ExploreAction> {
-    let (done, total) = running.progress();
-    let fraction = if total == 0 { 1.0 } else { done as f32 / total as f32 };
-    let mut cancel = false;
-    ui.horizontal(|ui| {
-        let text = if running.is_cancelled() { format!("cancelling… {done} / {total}") } else { format!("{done} / {total} deals") };
-        ui.add(ProgressBar::new(fraction).text(text).desired_width(ui.available_width() - 90.0));
-        cancel = ui.add_enabled(!running.is_cancelled(), Button::new("Cancel")).clicked();
-    });
-    cancel.then_some(ExploreAction::Cancel)
 }
 
 /// The results: the heat map and, beside it, what each option does; under

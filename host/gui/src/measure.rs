@@ -2,12 +2,12 @@
 //! some deals, then the expert on fewer — with progress and a cancel, for
 //! a custom rule set the study files have no figures for.
 
-use crate::background::{Job, Poll};
+use crate::background::CountedJob;
 use crate::difficulty::Figures;
 use patience_compare::players::ExpertConfig;
 use patience_compare::{report, PlayerKind, Study};
 use patience_runtime::{LoadedPlugin, RuleSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// Deals the solver and the expert play when measuring in the app: enough
@@ -36,17 +36,8 @@ impl Default for Measure {
 /// A measurement on its way.
 pub struct Measuring {
     pub rule_set: RuleSet,
-    done: Arc<AtomicU64>,
-    total: u64,
-    cancel: Arc<AtomicBool>,
-    job: Job<anyhow::Result<Figures>>,
-}
-
-impl Measuring {
-    /// (finished, all) games.
-    pub fn progress(&self) -> (u64, u64) {
-        (self.done.load(Ordering::Relaxed).min(self.total), self.total)
-    }
+    /// Counts finished games.
+    pub job: CountedJob<Figures>,
 }
 
 impl Measure {
@@ -67,13 +58,10 @@ impl Measure {
             })
             .collect();
         let total = studies.iter().map(Study::task_count).sum();
-        let done = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (counter, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-        let job = Job::spawn("measure", move || {
+        let job = CountedJob::spawn("measuring", total, move |done, cancel| {
             let mut figures = Figures::default();
             for study in studies {
-                let file = study.run(1, &|| _ = counter.fetch_add(1, Ordering::Relaxed), &stop)?;
+                let file = study.run(1, &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)?;
                 for row in report::rows(&file) {
                     figures.solved += row.solved;
                     figures.winnable += row.winnable;
@@ -84,26 +72,21 @@ impl Measure {
             Ok(figures)
         });
         self.problem = None;
-        self.running = Some(Measuring { rule_set, done, total, cancel, job });
+        self.running = Some(Measuring { rule_set, job });
     }
 
     /// Stops the measurement; nothing of it is kept.
     pub fn cancel(&mut self) {
         if let Some(running) = self.running.take() {
-            running.cancel.store(true, Ordering::Relaxed);
-            let (done, total) = running.progress();
+            running.job.cancel();
+            let (done, total) = running.job.progress();
             self.problem = Some(format!("Measuring cancelled after {done} of {total} games; nothing was kept."));
         }
     }
 
     /// The figures, once they have come (with the rule set they are for).
     pub fn poll(&mut self) -> Option<(RuleSet, Figures)> {
-        let running = self.running.as_ref()?;
-        let result = match running.job.poll() {
-            Poll::Pending => return None,
-            Poll::Ready(result) => result,
-            Poll::Lost => Err(anyhow::anyhow!("the measuring thread died")),
-        };
+        let result = self.running.as_ref()?.job.poll()?;
         let running = self.running.take().expect("checked above");
         match result {
             Ok(figures) => Some((running.rule_set, figures)),

@@ -382,7 +382,7 @@ impl PatienceApp {
         }
         match &self.measure.running {
             Some(running) if running.rule_set == rule_set => {
-                let (done, total) = running.progress();
+                let (done, total) = running.job.progress();
                 ui.label(format!("Measuring {}: the solver, then the expert…", rule_set.name));
                 ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!("{done} of {total} games")));
                 if ui.button("Cancel measuring").clicked() {
