@@ -90,6 +90,17 @@ impl<T: Send + 'static> CountedJob<T> {
         self.cancel.load(Ordering::Relaxed)
     }
 
+    /// What to tell the user of work that ended in `error`: how far it got
+    /// if it was cancelled, or why it failed.
+    pub fn ended_without_result(&self, error: &anyhow::Error) -> String {
+        if self.is_cancelled() {
+            let (done, total) = self.progress();
+            format!("Cancelled after {done} of {total} deals; nothing was kept.")
+        } else {
+            format!("The {} failed: {error:#}", self.what)
+        }
+    }
+
     /// The work's result once it has come; `None` while it runs.
     pub fn poll(&self) -> Option<anyhow::Result<T>> {
         match self.job.poll() {
@@ -98,6 +109,12 @@ impl<T: Send + 'static> CountedJob<T> {
             Poll::Lost => Some(Err(anyhow::anyhow!("the {} thread died", self.what))),
         }
     }
+}
+
+/// Threads for work beside the window: every core but one, and at least one.
+pub fn threads_beside_the_window() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).max(1)
 }
 
 /// A counted job's bar (`120 / 400 deals`, `cancelling… 120 / 400`) and
@@ -175,10 +192,12 @@ mod tests {
         assert!(stoppable.poll().is_none() && !stoppable.is_cancelled());
         stoppable.cancel();
         assert!(stoppable.is_cancelled());
-        assert_eq!(answer(&stoppable).unwrap_err().to_string(), "stopped");
+        let stopped = answer(&stoppable).unwrap_err();
         assert_eq!(stoppable.progress(), (1, 10));
+        assert_eq!(stoppable.ended_without_result(&stopped), "Cancelled after 1 of 10 deals; nothing was kept.");
 
         let lost: CountedJob<()> = CountedJob::spawn("study", 1, |_, _| panic!("on purpose"));
-        assert_eq!(answer(&lost).unwrap_err().to_string(), "the study thread died");
+        let died = answer(&lost).unwrap_err();
+        assert_eq!(lost.ended_without_result(&died), "The study failed: the study thread died");
     }
 }

@@ -5,7 +5,7 @@
 //! bars, and the deals on which two rule sets disagree, each a click away
 //! from being dealt side by side.
 
-use crate::background::{progress_ui, CountedJob};
+use crate::background::{progress_ui, threads_beside_the_window, CountedJob};
 use crate::choices::Choice;
 use crate::theme;
 use egui::{Button, Color32, DragValue, Grid, RichText, ScrollArea, Ui};
@@ -15,7 +15,7 @@ use patience_compare::report::{self, Pair, Row};
 use patience_compare::stats::{percent_with_interval, wilson_interval};
 use patience_compare::{PlayerKind, Study, StudyFile};
 use patience_runtime::{LoadedPlugin, RuleSet};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub const MIN_RULE_SETS: usize = 2;
@@ -139,7 +139,9 @@ impl ComparePanel {
             expert: ExpertConfig::default(),
             shard: None,
         };
-        let job = CountedJob::spawn("study", study.task_count(), move |done, cancel| run_study(&study, done, cancel));
+        let job = CountedJob::spawn("study", study.task_count(), move |done, cancel| {
+            study.run(threads_beside_the_window(), &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)
+        });
         self.problem = None;
         self.running = Some(RunningStudy { job, entrants: entrants.into_iter().map(|(e, _)| e).collect() });
     }
@@ -162,23 +164,10 @@ impl ComparePanel {
                 }
                 self.outcome = Some(StudyOutcome::new(file, running.entrants));
             }
-            Err(_) if running.job.is_cancelled() => {
-                let (done, total) = running.job.progress();
-                self.problem = Some(format!("Cancelled after {done} of {total} deals; nothing was kept."));
-            }
-            Err(error) => self.problem = Some(format!("The study failed: {error:#}")),
+            Err(error) => self.problem = Some(running.job.ended_without_result(&error)),
         }
         false
     }
-}
-
-/// The study on this thread, leaving one core to the window.
-fn run_study(study: &Study, done: &AtomicU64, cancel: &AtomicBool) -> anyhow::Result<StudyFile> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let count_one = || {
-        done.fetch_add(1, Ordering::Relaxed);
-    };
-    study.run(cores.saturating_sub(1).max(1), &count_one, cancel)
 }
 
 /// Picking rule sets, deals and players; Run, or progress and Cancel.

@@ -9,7 +9,7 @@
 //! away from being played, dealt side by side or saved as a rule set file.
 //! The variant and its options come from the catalog's option specs.
 
-use crate::background::{progress_ui, CountedJob};
+use crate::background::{progress_ui, threads_beside_the_window, CountedJob};
 use crate::theme;
 use egui::{
     Align2, Button, Color32, ComboBox, DragValue, FontId, Grid, Rect, RichText, ScrollArea, Sense, Stroke, StrokeKind, Ui,
@@ -22,7 +22,7 @@ use patience_compare::PlayerKind;
 use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
 use patience_runtime::{LoadedPlugin, RuleSet};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub const MAX_DEALS: u64 = 100_000;
@@ -374,7 +374,9 @@ impl ExplorePanel {
             shard: None,
             use_rule_order: true,
         };
-        let job = CountedJob::spawn("exploration", explore.task_count(), move |done, cancel| run_explore(&explore, done, cancel));
+        let job = CountedJob::spawn("exploration", explore.task_count(), move |done, cancel| {
+            explore.run(threads_beside_the_window(), &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)
+        });
         self.problem = None;
         self.running = Some(RunningExplore { job, plan, axes, specs });
     }
@@ -395,23 +397,10 @@ impl ExplorePanel {
                 self.selected = None;
                 self.outcome = Some(ExploreOutcome::new(running.plan, file, running.axes, &running.specs));
             }
-            Err(_) if running.job.is_cancelled() => {
-                let (done, total) = running.job.progress();
-                self.problem = Some(format!("Cancelled after {done} of {total} deals; nothing was kept."));
-            }
-            Err(error) => self.problem = Some(format!("The exploration failed: {error:#}")),
+            Err(error) => self.problem = Some(running.job.ended_without_result(&error)),
         }
         false
     }
-}
-
-/// The exploration on this thread, leaving one core to the window.
-fn run_explore(explore: &Explore, done: &AtomicU64, cancel: &AtomicBool) -> anyhow::Result<ExploreFile> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let count_one = || {
-        done.fetch_add(1, Ordering::Relaxed);
-    };
-    explore.run(cores.saturating_sub(1).max(1), &count_one, cancel)
 }
 
 /// Picking the variant, the two options, what the others do, the deals;
