@@ -2,10 +2,10 @@
 //! thinking) runs on a thread of its own; the app polls for the answer
 //! once a frame and never waits for it.
 
+use egui::{Button, ProgressBar, Ui};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
-use egui::{Button, ProgressBar, Ui};
 
 /// One piece of work running on its own thread.
 pub struct Job<T> {
@@ -60,18 +60,19 @@ pub struct CountedJob<T> {
 }
 
 impl<T: Send + 'static> CountedJob<T> {
-    /// Starts `work` on a thread of its own. It is handed the counter to
-    /// add each finished task to, and the flag that asks it to stop.
-    /// `what` names the work in the error of a thread that died.
+    /// Starts `work` on a thread of its own. It is handed what to call
+    /// once per finished task (the progress callback a study or an
+    /// exploration takes), and the flag that asks it to stop. `what` names
+    /// the work in the error of a thread that died.
     pub fn spawn(
         what: &str,
         total: u64,
-        work: impl FnOnce(&AtomicU64, &AtomicBool) -> anyhow::Result<T> + Send + 'static,
+        work: impl FnOnce(&(dyn Fn() + Sync), &AtomicBool) -> anyhow::Result<T> + Send + 'static,
     ) -> CountedJob<T> {
         let done = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (counter, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-        let job = Job::spawn(what, move || work(&counter, &stop));
+        let job = Job::spawn(what, move || work(&|| _ = counter.fetch_add(1, Ordering::Relaxed), &stop));
         CountedJob { what: what.to_string(), done, total, cancel, job }
     }
 
@@ -175,18 +176,18 @@ mod tests {
 
     #[test]
     fn a_counted_job_reports_its_progress_stops_when_asked_and_names_a_lost_thread() {
-        let counted = CountedJob::spawn("count", 3, |done, _| {
-            (0..5).for_each(|_| _ = done.fetch_add(1, Ordering::Relaxed));
+        let counted = CountedJob::spawn("count", 3, |count_one, _| {
+            (0..5).for_each(|_| count_one());
             Ok(7)
         });
         assert_eq!(answer(&counted).unwrap(), 7);
         assert_eq!(counted.progress(), (3, 3), "the bar stops at the estimate");
 
-        let stoppable: CountedJob<()> = CountedJob::spawn("wait", 10, |done, stop| {
+        let stoppable: CountedJob<()> = CountedJob::spawn("wait", 10, |count_one, stop| {
             while !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
-            done.fetch_add(1, Ordering::Relaxed);
+            count_one();
             anyhow::bail!("stopped")
         });
         assert!(stoppable.poll().is_none() && !stoppable.is_cancelled());

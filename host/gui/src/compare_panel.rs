@@ -15,7 +15,6 @@ use patience_compare::report::{self, Pair, Row};
 use patience_compare::stats::{percent_with_interval, wilson_interval};
 use patience_compare::{PlayerKind, Study, StudyFile};
 use patience_runtime::{LoadedPlugin, RuleSet};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub const MIN_RULE_SETS: usize = 2;
@@ -139,8 +138,8 @@ impl ComparePanel {
             expert: ExpertConfig::default(),
             shard: None,
         };
-        let job = CountedJob::spawn("study", study.task_count(), move |done, cancel| {
-            study.run(threads_beside_the_window(), &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)
+        let job = CountedJob::spawn("study", study.task_count(), move |count_one, cancel| {
+            study.run(threads_beside_the_window(), count_one, cancel)
         });
         self.problem = None;
         self.running = Some(RunningStudy { job, entrants: entrants.into_iter().map(|(e, _)| e).collect() });

@@ -22,7 +22,6 @@ use patience_compare::PlayerKind;
 use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
 use patience_runtime::{LoadedPlugin, RuleSet};
 use std::collections::BTreeMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 pub const MAX_DEALS: u64 = 100_000;
@@ -374,8 +373,8 @@ impl ExplorePanel {
             shard: None,
             use_rule_order: true,
         };
-        let job = CountedJob::spawn("exploration", explore.task_count(), move |done, cancel| {
-            explore.run(threads_beside_the_window(), &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)
+        let job = CountedJob::spawn("exploration", explore.task_count(), move |count_one, cancel| {
+            explore.run(threads_beside_the_window(), count_one, cancel)
         });
         self.problem = None;
         self.running = Some(RunningExplore { job, plan, axes, specs });

@@ -7,7 +7,6 @@ use crate::difficulty::Figures;
 use patience_compare::players::ExpertConfig;
 use patience_compare::{report, PlayerKind, Study};
 use patience_runtime::{LoadedPlugin, RuleSet};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// Deals the solver and the expert play when measuring in the app: enough
@@ -58,10 +57,10 @@ impl Measure {
             })
             .collect();
         let total = studies.iter().map(Study::task_count).sum();
-        let job = CountedJob::spawn("measuring", total, move |done, cancel| {
+        let job = CountedJob::spawn("measuring", total, move |count_one, cancel| {
             let mut figures = Figures::default();
             for study in studies {
-                let file = study.run(1, &|| _ = done.fetch_add(1, Ordering::Relaxed), cancel)?;
+                let file = study.run(1, count_one, cancel)?;
                 for row in report::rows(&file) {
                     figures.solved += row.solved;
                     figures.winnable += row.winnable;
