@@ -91,9 +91,9 @@ fn slot() -> impl Strategy<Value = Slot> {
         face(),
         select(vec![Look::Card, Look::Tablet]),
         any::<bool>(),
-        prop::option::of(text()),
+        (prop::option::of(text()), prop_oneof![Just(0u8), 0u8..4]),
     )
-        .prop_map(|(id, kind, (x, y), z, face, look, playable, label)| Slot { id, kind, x, y, z, face, look, playable, label })
+        .prop_map(|(id, kind, (x, y), z, face, look, playable, (label, copy))| Slot { id, kind, x, y, z, face, look, playable, label, copy })
 }
 
 fn layout() -> impl Strategy<Value = Layout> {

@@ -170,6 +170,91 @@ pub fn format_cards(cards: &[Card]) -> String {
     cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
 }
 
+/// Most decks a game may deal ([`CardId`] numbers every card of them in a
+/// byte; the contract carries a card's deck in the upper bits of its suit).
+pub const MAX_DECKS: u8 = 4;
+
+/// One physical card of a deal that may use several decks: the card and
+/// which deck it came from (`copy` 0 is the first deck). A game of one deck
+/// only ever has copy 0, and its cards print exactly as [`Card`]s do.
+///
+/// Notation: the card, then the deck's number from the second deck on:
+/// `Qh` is the first deck's Queen of hearts, `Qh2` the second deck's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(u8);
+
+impl CardId {
+    /// `copy` must be below [`MAX_DECKS`].
+    pub fn new(card: Card, copy: u8) -> CardId {
+        assert!(copy < MAX_DECKS, "copy {copy} is beyond the {MAX_DECKS} decks a game may deal");
+        CardId(copy * 52 + card.deck_index())
+    }
+
+    /// The id with this code (`copy × 52 + deck index`), if it is one.
+    pub fn from_code(code: u8) -> Option<CardId> {
+        (code < 52 * MAX_DECKS).then_some(CardId(code))
+    }
+
+    /// `copy × 52 + deck index`: 0..52 for the first deck, 52..104 for the
+    /// second, and so on. Dense, for tables and masks.
+    pub fn code(self) -> u8 {
+        self.0
+    }
+
+    pub fn card(self) -> Card {
+        Card::from_deck_index(self.0 % 52).expect("a code's remainder is a deck index")
+    }
+
+    pub fn copy(self) -> u8 {
+        self.0 / 52
+    }
+
+    pub fn rank(self) -> u8 {
+        self.card().rank
+    }
+
+    /// For people: `Q♥`, whichever deck it came from.
+    pub fn pretty(self) -> String {
+        self.card().pretty()
+    }
+}
+
+impl From<Card> for CardId {
+    fn from(card: Card) -> CardId {
+        CardId::new(card, 0)
+    }
+}
+
+impl fmt::Display for CardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.copy() {
+            0 => write!(f, "{}", self.card()),
+            copy => write!(f, "{}{}", self.card(), copy + 1),
+        }
+    }
+}
+
+impl FromStr for CardId {
+    type Err = CardParseError;
+
+    /// A card (`Qh`, `10h`, `Q♥`), optionally followed by its deck's number
+    /// (`Qh2`; `Qh1` is `Qh`).
+    fn from_str(input: &str) -> Result<CardId, CardParseError> {
+        let text = input.trim();
+        let card_part = text.trim_end_matches(|c: char| c.is_ascii_digit());
+        let number = &text[card_part.len()..];
+        if number.is_empty() {
+            return text.parse::<Card>().map(CardId::from);
+        }
+        let error = || CardParseError { input: input.to_string() };
+        let deck: u8 = number.parse().map_err(|_| error())?;
+        if deck == 0 || deck > MAX_DECKS {
+            return Err(error());
+        }
+        Ok(CardId::new(card_part.parse::<Card>().map_err(|_| error())?, deck - 1))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,5 +303,27 @@ mod tests {
         let cards = parse_cards("5s 9h,Qd,  10c").unwrap();
         assert_eq!(format_cards(&cards), "5s 9h Qd Tc");
         assert!(parse_cards("5s xx").is_err());
+    }
+    #[test]
+    fn card_ids_name_their_deck_from_the_second_on() {
+        let queen = card("Qh");
+        assert_eq!(CardId::from(queen).to_string(), "Qh");
+        assert_eq!(CardId::new(queen, 1).to_string(), "Qh2");
+        assert_eq!(CardId::new(queen, 1).card(), queen);
+        assert_eq!(CardId::new(queen, 1).copy(), 1);
+        for text in ["Qh2", "q♥2", " Qh2 "] {
+            assert_eq!(text.parse::<CardId>().unwrap(), CardId::new(queen, 1), "{text}");
+        }
+        assert_eq!("Qh1".parse::<CardId>().unwrap(), CardId::from(queen));
+        assert_eq!("10d2".parse::<CardId>().unwrap(), CardId::new(card("Td"), 1));
+        assert_eq!("2c2".parse::<CardId>().unwrap(), CardId::new(card("2c"), 1));
+        for bad in ["Qh0", "Qh5", "Q2", "2", "Qx2"] {
+            assert!(bad.parse::<CardId>().is_err(), "{bad}");
+        }
+        for code in 0..104 {
+            let id = CardId::from_code(code).unwrap();
+            assert_eq!(id.to_string().parse::<CardId>().unwrap(), id);
+            assert_eq!(CardId::new(id.card(), id.copy()), id);
+        }
     }
 }

@@ -15,10 +15,15 @@
 //!    returns `x mod n` (rejection, so there is no modulo bias).
 //! 4. Position 0 of the result is the first card dealt.
 //!
+//! A game of several decks ([`Deal::cards`]) starts step 1 from that many
+//! fresh decks one after the other (the first deck's clubs A–K, …, its
+//! spades, then the second deck's clubs, …) and shuffles all of them at
+//! once the same way; for one deck that is exactly the deck above.
+//!
 //! Games that need several decks (one per level) keep drawing from the same
 //! generator: the second deck is shuffled from where the first one stopped.
 
-use crate::card::{format_cards, Card};
+use crate::card::{format_cards, Card, CardId, MAX_DECKS};
 use serde::{Deserialize, Serialize};
 
 /// How a game is dealt.
@@ -100,6 +105,93 @@ impl Deal {
             }
         }
     }
+}
+
+/// `decks` fresh decks one after the other, each card named with its deck.
+pub fn fresh_decks(decks: u8) -> Vec<CardId> {
+    (0..decks).flat_map(|copy| fresh_deck().into_iter().map(move |card| CardId::new(card, copy))).collect()
+}
+
+/// The cards of deal number `seed` for a game of `decks` decks.
+pub fn shuffled_decks(seed: u64, decks: u8) -> Vec<CardId> {
+    let mut cards = fresh_decks(decks);
+    DealRng::new(seed).shuffle(&mut cards);
+    cards
+}
+
+impl Deal {
+    /// The cards of this deal in dealing order for a game of `decks` decks
+    /// (1 to [`MAX_DECKS`]). An explicit order must hold every card exactly
+    /// `decks` times; its copies are numbered in the order they come.
+    pub fn cards(&self, decks: u8) -> Result<Vec<CardId>, String> {
+        if decks == 0 || decks > MAX_DECKS {
+            return Err(format!("a game deals 1 to {MAX_DECKS} decks, not {decks}"));
+        }
+        match self {
+            Deal::Seed(seed) => Ok(shuffled_decks(*seed, decks)),
+            Deal::Cards(cards) => {
+                check_decks(cards, decks)?;
+                let mut copies = [0u8; 52];
+                Ok(cards
+                    .iter()
+                    .map(|&card| {
+                        let copy = &mut copies[card.deck_index() as usize];
+                        *copy += 1;
+                        CardId::new(card, *copy - 1)
+                    })
+                    .collect())
+            }
+        }
+    }
+}
+
+/// Checks that `cards` holds every card exactly `decks` times, naming the
+/// first problem. For one deck this is [`check_full_deck`].
+pub fn check_decks(cards: &[Card], decks: u8) -> Result<(), String> {
+    if decks == 1 {
+        return check_full_deck(cards);
+    }
+    let mut seen = [0u8; 52];
+    for card in cards {
+        let count = &mut seen[card.deck_index() as usize];
+        *count += 1;
+        if *count > decks {
+            return Err(format!("the deal holds {card} {} times, but {decks} decks hold it {decks} times", *count));
+        }
+    }
+    let needed = 52 * decks as usize;
+    if cards.len() != needed {
+        let missing: Vec<Card> =
+            (0..52).filter(|&i| seen[i as usize] < decks).filter_map(Card::from_deck_index).collect();
+        return Err(format!(
+            "{decks} decks are {needed} cards, this deal has {} (short of: {})",
+            cards.len(),
+            format_cards(&missing)
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that `cards` are the cards of `decks` whole decks, each exactly
+/// once (a restored game's cards, say), naming the first problem.
+pub fn check_card_ids(cards: &[CardId], decks: u8) -> Result<(), String> {
+    let mut seen = [false; 52 * MAX_DECKS as usize];
+    for card in cards {
+        if card.copy() >= decks {
+            return Err(format!("{card} comes from deck {}, but the game deals {decks}", card.copy() + 1));
+        }
+        let slot = &mut seen[card.code() as usize];
+        if *slot {
+            return Err(format!("the game holds {card} twice"));
+        }
+        *slot = true;
+    }
+    let needed = 52 * decks as usize;
+    if cards.len() != needed {
+        let missing: Vec<String> = fresh_decks(decks).into_iter().filter(|c| !seen[c.code() as usize]).map(|c| c.to_string()).collect();
+        return Err(format!("the game holds {} cards, not {needed} (missing: {})", cards.len(), missing.join(" ")));
+    }
+    Ok(())
 }
 
 /// Checks that `cards` is one complete 52-card deck, naming the first problem.
@@ -205,5 +297,38 @@ mod tests {
             counts[rng.below(3) as usize] += 1;
         }
         assert!(counts.iter().all(|&c| (850..1150).contains(&c)), "{counts:?}");
+    }
+    /// Two-deck deals are pinned like one-deck ones (vectors checked
+    /// against an independent Python rendering of the algorithm).
+    #[test]
+    fn two_deck_deals_are_frozen() {
+        let cards: Vec<String> = shuffled_decks(1, 2).iter().map(CardId::to_string).collect();
+        assert_eq!(cards[..12].join(" "), TWO_DECKS_1_FIRST_12);
+        let one: Vec<CardId> = shuffled_deck(7).into_iter().map(CardId::from).collect();
+        assert_eq!(shuffled_decks(7, 1), one, "one deck deals exactly as before");
+        for seed in 0..50 {
+            check_card_ids(&shuffled_decks(seed, 2), 2).unwrap();
+        }
+    }
+
+    const TWO_DECKS_1_FIRST_12: &str = "6h 7h2 Jc 8c Ks 7d 6s2 8c2 6c 9c2 5c Th2";
+
+    #[test]
+    fn explicit_decks_of_several_decks_number_their_copies_in_order() {
+        let mut cards = fresh_deck();
+        cards.extend(fresh_deck());
+        let dealt = Deal::Cards(cards.clone()).cards(2).unwrap();
+        assert_eq!(dealt[0], CardId::new(cards[0], 0));
+        assert_eq!(dealt[52], CardId::new(cards[0], 1));
+        assert!(Deal::Cards(cards.clone()).cards(1).is_err(), "104 cards are not one deck");
+        cards[1] = cards[0];
+        let error = Deal::Cards(cards.clone()).cards(2).unwrap_err();
+        assert!(error.contains("Ac 3 times"), "{error}");
+        let short: Vec<Card> = fresh_deck().into_iter().chain(fresh_deck()).take(60).collect();
+        let error = Deal::Cards(short).cards(2).unwrap_err();
+        assert!(error.contains("has 60"), "{error}");
+        assert!(Deal::Seed(1).cards(0).is_err());
+        let error = check_card_ids(&[CardId::new(cards[0], 1)], 1).unwrap_err();
+        assert!(error.contains("deck 2"), "{error}");
     }
 }

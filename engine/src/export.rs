@@ -165,14 +165,17 @@ impl<V: Search> GuestGame for GameResource<V> {
     }
 }
 
+/// A dealt card; its deck (the upper bits of `suit`, see the contract) is
+/// left to [`Deal::cards`], which numbers copies in the order they come.
 fn card_from_wit(card: wit::Card) -> Result<Card, String> {
-    Suit::from_index(card.suit)
+    Suit::from_index(card.suit % 4)
         .and_then(|suit| Card::new(card.rank, suit))
         .ok_or_else(|| format!("rank {} suit {} is not a card", card.rank, card.suit))
 }
 
-fn card_to_wit(card: Card) -> wit::Card {
-    wit::Card { rank: card.rank, suit: card.suit.index() }
+/// A card with its deck in the upper bits of `suit` (contract 1.1).
+fn card_to_wit(card: Card, copy: u8) -> wit::Card {
+    wit::Card { rank: card.rank, suit: card.suit.index() + 4 * copy }
 }
 
 fn option_value_from_wit(value: wit::OptionValue) -> OptionValue {
@@ -230,7 +233,7 @@ fn layout_to_wit(layout: Layout) -> wit::Layout {
                 z: slot.z,
                 face: match slot.face {
                     Face::Empty => wit::Face::Empty,
-                    Face::Up(card) => wit::Face::Up(card_to_wit(card)),
+                    Face::Up(card) => wit::Face::Up(card_to_wit(card, slot.copy)),
                     Face::Down => wit::Face::Down,
                     Face::Joker => wit::Face::Joker,
                 },

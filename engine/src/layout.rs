@@ -1,7 +1,7 @@
 //! What a game shows: slots on a board, HUD values, moves and status.
 //! These mirror the records of the WIT contract one to one.
 
-use crate::card::Card;
+use crate::card::{Card, CardId};
 
 /// The size of a card in board units: every position is in these units.
 pub const CARD_WIDTH: f32 = 1.0;
@@ -49,12 +49,16 @@ pub struct Slot {
     pub look: Look,
     pub playable: bool,
     pub label: Option<String>,
+    /// Which deck the face-up card comes from, in a game of several decks
+    /// (0, the first, otherwise). Two slots may show the same card only
+    /// from different decks.
+    pub copy: u8,
 }
 
 impl Slot {
     /// A card slot at (x, y), not playable, no label.
     pub fn new(id: u32, kind: SlotKind, x: f32, y: f32, face: Face) -> Slot {
-        Slot { id, kind, x, y, z: 0, face, look: Look::Card, playable: false, label: None }
+        Slot { id, kind, x, y, z: 0, face, look: Look::Card, playable: false, label: None, copy: 0 }
     }
 
     pub fn z(mut self, z: i32) -> Slot {
@@ -70,6 +74,24 @@ impl Slot {
     pub fn label(mut self, label: impl Into<String>) -> Slot {
         self.label = Some(label.into());
         self
+    }
+
+    /// A slot showing `card` face up, with its deck.
+    pub fn card(id: u32, kind: SlotKind, x: f32, y: f32, card: CardId) -> Slot {
+        Slot::new(id, kind, x, y, Face::Up(card.card())).copy(card.copy())
+    }
+
+    pub fn copy(mut self, copy: u8) -> Slot {
+        self.copy = copy;
+        self
+    }
+
+    /// The card shown, with its deck, if it is face up.
+    pub fn card_id(&self) -> Option<CardId> {
+        match self.face {
+            Face::Up(card) => Some(CardId::new(card, self.copy)),
+            _ => None,
+        }
     }
 
     pub fn look(mut self, look: Look) -> Slot {

@@ -14,6 +14,9 @@
 //!   with;
 //! * [`solver`]: the generic solver every plugin carries, and [`Search`],
 //!   the hooks a variant may implement to make it faster;
+//! * [`tableau`]: cards covered by cards — shapes (pyramids, inverted
+//!   pyramids, peaks, reserve piles) and the cards dealt onto them: what is
+//!   free, what is seen, slots, checks, resampling and explanations;
 //! * [`game`]: a game as the contract sees it (move ids, snapshots, the
 //!   status the host sees), for native tests.
 //!
@@ -116,6 +119,7 @@ pub mod log;
 pub mod options;
 pub mod search;
 pub mod solver;
+pub mod tableau;
 pub mod variant;
 
 #[cfg(target_arch = "wasm32")]
@@ -126,13 +130,13 @@ pub use search::Search;
 pub use variant::{EasierStep, Info, Variant};
 
 /// The version of the WIT contract this SDK builds plugins against.
-pub const CONTRACT_VERSION: &str = "1.0.0";
+pub const CONTRACT_VERSION: &str = "1.1.0";
 
 /// The contract itself, for tools that build components.
 pub const CONTRACT_WIT: &str = include_str!("../wit/patience.wit");
 
 pub mod prelude {
-    pub use crate::card::{Card, Suit, ACE, JACK, KING, QUEEN};
+    pub use crate::card::{Card, CardId, Suit, ACE, JACK, KING, QUEEN};
     pub use crate::deal::Deal;
     pub use crate::layout::{
         Face, HudItem, Layout, Look, MoveInfo, Outcome, Slot, SlotKind, Status, CARD_HEIGHT, CARD_WIDTH,

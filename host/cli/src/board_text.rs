@@ -2,7 +2,7 @@
 //!
 //! Each slot is printed at its position: four columns per card width, one
 //! line per distinct row position, so overlapping pyramid rows come out as a
-//! pyramid. `Kh` a face-up card, `##` face down, `..` empty, `JK` a joker;
+//! pyramid. `Kh` a face-up card (`Kh2` the second deck's), `##` face down, `..` empty, `JK` a joker;
 //! a `*` marks what is playable now; a slot's label follows in parentheses.
 
 use patience_engine::layout::{Face, HudItem, Layout, Slot, Status};
@@ -11,7 +11,7 @@ const COLUMNS_PER_CARD: f32 = 4.0;
 
 fn cell(slot: &Slot) -> String {
     let face = match slot.face {
-        Face::Up(card) => card.to_string(),
+        Face::Up(_) => slot.card_id().expect("a face-up slot shows a card").to_string(),
         Face::Down => "##".to_string(),
         Face::Empty => "..".to_string(),
         Face::Joker => "JK".to_string(),

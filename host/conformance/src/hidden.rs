@@ -12,7 +12,8 @@
 //! may rightly differ and the comparison of that pair ends.
 //!
 //! This needs the plugin to accept explicit decks (`deal::cards` with the 52
-//! cards); a plugin that refuses them is skipped, with the reason.
+//! cards, or each card twice for a game of two decks); a plugin that
+//! refuses them is skipped, with the reason.
 
 use crate::options::settings_for;
 use crate::probe::{deal_ref, game_rng, pick, Context, Tracked};
@@ -20,7 +21,7 @@ use crate::report::{CheckId, Failure};
 use crate::view::{difference, read_view, View};
 use crate::Findings;
 use patience_engine::card::Card;
-use patience_engine::deal::{shuffled_deck, Deal, DealRng};
+use patience_engine::deal::{shuffled_decks, Deal, DealRng};
 use patience_engine::layout::{Face, Outcome};
 use patience_runtime::{notation, GameError};
 
@@ -70,9 +71,20 @@ pub fn check(ctx: &Context, findings: &mut Findings) {
 /// Deals deck `seed + game` and the same deck with two unseen cards
 /// swapped, and compares the two games move by move.
 fn play_pair(ctx: &Context, game: u32, tally: &mut Tally, findings: &mut Findings) -> Flow {
-    let deck = shuffled_deck(ctx.config.seed + u64::from(game));
     let settings = settings_for(&ctx.plugin.info.options, game, ctx.config.seed);
-    let mut first = match ctx.start(Deal::Cards(deck.clone()), settings.clone()) {
+    // One deck, or two for a game that refuses one.
+    let decks = |count: u8| -> Vec<Card> {
+        shuffled_decks(ctx.config.seed + u64::from(game), count).into_iter().map(|card| card.card()).collect()
+    };
+    let mut deck = decks(1);
+    let mut started = ctx.start(Deal::Cards(deck.clone()), settings.clone());
+    if let Err(GameError::Refused(_)) = started {
+        let two = decks(2);
+        if let Ok(game) = ctx.start(Deal::Cards(two.clone()), settings.clone()) {
+            (deck, started) = (two, Ok(game));
+        }
+    }
+    let mut first = match started {
         Ok(first) => first,
         Err(GameError::Refused(reason)) => return Flow::ExplicitDecksRefused(reason),
         Err(error) => {
@@ -107,10 +119,13 @@ fn play_pair(ctx: &Context, game: u32, tally: &mut Tally, findings: &mut Finding
     Flow::Continue
 }
 
-/// Two different cards of the deck that no slot shows face up.
+/// Two different cards of the deck that no slot shows face up (in any of
+/// their copies, for a game of two decks: every copy is swapped).
 fn two_unseen_cards(deck: &[Card], opening: &View, rng: &mut DealRng) -> Option<(Card, Card)> {
     let shown: Vec<Card> = opening.layout.slots.iter().filter_map(|slot| face_up(slot.face)).collect();
     let mut unseen: Vec<Card> = deck.iter().copied().filter(|card| !shown.contains(card)).collect();
+    let mut first_copies = std::collections::HashSet::new();
+    unseen.retain(|&card| first_copies.insert(card));
     if unseen.len() < 2 {
         return None;
     }

@@ -30,8 +30,8 @@
 //! slot kinds, labels, positions and faces.
 
 use crate::table::Position;
-use patience_engine::card::Card;
-use patience_engine::layout::{Face, Layout, Slot, SlotKind};
+use patience_engine::card::CardId;
+use patience_engine::layout::{Layout, Slot, SlotKind};
 use std::collections::HashMap;
 
 /// How long a slide takes, in seconds.
@@ -69,7 +69,7 @@ pub fn slides(old: &Layout, new: &Layout) -> Vec<Slide> {
     let stock = giving_stock(old, new);
     let mut moving: Vec<(&Slot, &Slot)> = Vec::new();
     for slot in &new.slots {
-        let Some(card) = identity(slot.face) else { continue };
+        let Some(card) = identity(slot) else { continue };
         let Some(Some(_)) = after.get(&card) else { continue };
         let was = match before.get(&card) {
             Some(Some(was)) => *was,
@@ -85,14 +85,14 @@ pub fn slides(old: &Layout, new: &Layout) -> Vec<Slide> {
             moving.push((was, slot));
         }
     }
-    let flying = |face: Face| identity(face).is_some_and(|card| moving.iter().any(|(_, to)| to.face == Face::Up(card)));
+    let flying = |slot: &Slot| identity(slot).is_some_and(|card| moving.iter().any(|(_, to)| identity(to) == Some(card)));
     moving
         .iter()
         .map(|(was, to)| Slide {
             slot: to.id,
             from: [was.x, was.y],
             to: [to.x, to.y],
-            under: old.slots.iter().find(|s| s.id == to.id && (s.x, s.y) == (to.x, to.y) && !flying(s.face)).cloned(),
+            under: old.slots.iter().find(|s| s.id == to.id && (s.x, s.y) == (to.x, to.y) && !flying(s)).cloned(),
         })
         .collect()
 }
@@ -106,7 +106,7 @@ pub fn fades(old: &Layout, new: &Layout, slides: &[Slide]) -> Vec<Fade> {
     let shown_under = |slot: &Slot| slides.iter().any(|slide| slide.under.as_ref().is_some_and(|under| under.id == slot.id));
     old.slots
         .iter()
-        .filter(|slot| identity(slot.face).is_some_and(|card| matches!(before.get(&card), Some(Some(_))) && !after.contains_key(&card)))
+        .filter(|slot| identity(slot).is_some_and(|card| matches!(before.get(&card), Some(Some(_))) && !after.contains_key(&card)))
         .filter(|slot| !shown_under(slot))
         .map(|slot| Fade { was: slot.clone() })
         .collect()
@@ -128,20 +128,18 @@ fn giving_stock<'a>(old: &'a Layout, new: &Layout) -> Option<&'a Slot> {
     (was.id == is.id && count(is)? < count(was)?).then_some(was)
 }
 
-/// The card a face stands for, when the face tells.
-fn identity(face: Face) -> Option<Card> {
-    match face {
-        Face::Up(card) => Some(card),
-        _ => None,
-    }
+/// The card a slot shows, with its deck, when its face tells.
+fn identity(slot: &Slot) -> Option<CardId> {
+    slot.card_id()
 }
 
 /// Each face-up card of `layout` and its slot; `None` for a card shown
-/// more than once (two decks), which cannot be told apart.
-fn unique_cards(layout: &Layout) -> HashMap<Card, Option<&Slot>> {
-    let mut cards: HashMap<Card, Option<&Slot>> = HashMap::new();
+/// more than once (a plugin that does not say which deck each copy comes
+/// from), which cannot be told apart.
+fn unique_cards(layout: &Layout) -> HashMap<CardId, Option<&Slot>> {
+    let mut cards: HashMap<CardId, Option<&Slot>> = HashMap::new();
     for slot in &layout.slots {
-        if let Some(card) = identity(slot.face) {
+        if let Some(card) = identity(slot) {
             cards.entry(card).and_modify(|seen| *seen = None).or_insert(Some(slot));
         }
     }
@@ -259,8 +257,9 @@ impl Animation {
 mod tests {
     use super::*;
     use crate::table::{Clock, Table};
+    use patience_engine::card::Card;
     use patience_engine::deal::Deal;
-    use patience_engine::layout::SlotKind;
+    use patience_engine::layout::{Face, SlotKind};
     use patience_runtime::RuleSet;
     use std::time::Duration;
 

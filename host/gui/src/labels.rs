@@ -7,6 +7,7 @@ use patience_engine::layout::{Face, Slot, SlotKind};
 /// The accessible label of a slot.
 pub fn slot_label(slot: &Slot) -> String {
     match slot.face {
+        Face::Up(card) if slot.copy > 0 => with_playable(format!("{}, deck {}", card.spoken(), slot.copy + 1), slot.playable),
         Face::Up(card) => with_playable(card.spoken(), slot.playable),
         Face::Joker => with_playable("joker".to_string(), slot.playable),
         Face::Down | Face::Empty => match pile_summary(slot) {

@@ -513,10 +513,7 @@ impl Table {
     }
 
     fn card_notation(&self, slot: u32) -> Option<String> {
-        match self.view.layout.slots.iter().find(|s| s.id == slot)?.face {
-            Face::Up(card) => Some(card.to_string()),
-            _ => None,
-        }
+        self.view.layout.slots.iter().find(|s| s.id == slot)?.card_id().map(|card| card.to_string())
     }
 
     fn slot_name(&self, slot: u32) -> String {

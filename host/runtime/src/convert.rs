@@ -4,16 +4,21 @@
 
 use crate::bindings::patience::plugin::types as wit;
 use anyhow::{anyhow, Result};
-use patience_engine::card::{Card, Suit};
+use patience_engine::card::{Card, CardId, Suit, MAX_DECKS};
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, HudItem, Layout, Look, Outcome, Slot, SlotKind, Status};
 use patience_engine::options::{OptionKind, OptionSpec, OptionValue};
 use patience_engine::solver::Verdict;
 use patience_engine::Info;
 
-pub fn card(card: wit::Card) -> Result<Card> {
-    Suit::from_index(card.suit)
+/// A card and the deck it comes from (the upper bits of its suit, contract
+/// 1.1; a game of one deck sends only 0–3).
+pub fn card(card: wit::Card) -> Result<CardId> {
+    let copy = card.suit / 4;
+    Suit::from_index(card.suit % 4)
         .and_then(|suit| Card::new(card.rank, suit))
+        .filter(|_| copy < MAX_DECKS)
+        .map(|face| CardId::new(face, copy))
         .ok_or_else(|| anyhow!("rank {} of suit {} is not a card", card.rank, card.suit))
 }
 
@@ -80,24 +85,29 @@ pub fn layout(layout: wit::Layout) -> Result<Layout> {
         .slots
         .into_iter()
         .map(|slot| {
+            let (face, copy) = match slot.face {
+                wit::Face::Empty => (Face::Empty, 0),
+                wit::Face::Up(c) => {
+                    let id = card(c).map_err(|e| anyhow!("slot {}: {e}", slot.id))?;
+                    (Face::Up(id.card()), id.copy())
+                }
+                wit::Face::Down => (Face::Down, 0),
+                wit::Face::Joker => (Face::Joker, 0),
+            };
             Ok(Slot {
                 id: slot.id,
                 kind: slot_kind(slot.kind),
                 x: slot.x,
                 y: slot.y,
                 z: slot.z,
-                face: match slot.face {
-                    wit::Face::Empty => Face::Empty,
-                    wit::Face::Up(c) => Face::Up(card(c).map_err(|e| anyhow!("slot {}: {e}", slot.id))?),
-                    wit::Face::Down => Face::Down,
-                    wit::Face::Joker => Face::Joker,
-                },
+                face,
                 look: match slot.look {
                     wit::Look::Card => Look::Card,
                     wit::Look::Tablet => Look::Tablet,
                 },
                 playable: slot.playable,
                 label: slot.label,
+                copy,
             })
         })
         .collect::<Result<_>>()?;

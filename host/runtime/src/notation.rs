@@ -1,9 +1,10 @@
 //! Matching move notation typed by a person to the plugin's legal moves.
 //! Pairs may be written in either order, cards in any accepted spelling
-//! (`Th`, `10h`, `T♥`), words in any case: `6C+7d` finds `7d+6c`.
+//! (`Th`, `10h`, `T♥`; `Th2` for the second deck's), words in any case:
+//! `6C+7d` finds `7d+6c`.
 
 use crate::validate::Move;
-use patience_engine::card::Card;
+use patience_engine::card::CardId;
 
 /// The canonical form of one move: parts split at `+`, cards printed in
 /// standard notation, words lowercased, parts sorted.
@@ -11,7 +12,7 @@ pub fn canonical(text: &str) -> String {
     let mut parts: Vec<String> = text
         .split('+')
         .map(str::trim)
-        .map(|part| match part.parse::<Card>() {
+        .map(|part| match part.parse::<CardId>() {
             Ok(card) => card.to_string(),
             Err(_) => part.to_lowercase(),
         })

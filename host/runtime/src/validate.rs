@@ -3,7 +3,7 @@
 
 use crate::limits::Limits;
 use anyhow::{bail, Result};
-use patience_engine::layout::{Face, HudItem, Layout, Status};
+use patience_engine::layout::{HudItem, Layout, Status};
 use patience_engine::options::{OptionKind, OptionSpec};
 use patience_engine::Info;
 use std::collections::HashSet;
@@ -124,7 +124,7 @@ pub fn layout_within(layout: &Layout, limits: &Limits) -> Result<HashSet<u32>> {
         if !inside(slot.x, layout.width) || !inside(slot.y, layout.height) {
             bail!("slot {} is at ({}, {}), outside the {} × {} board", slot.id, slot.x, slot.y, layout.width, layout.height);
         }
-        if let Face::Up(card) = slot.face
+        if let Some(card) = slot.card_id()
             && !cards.insert(card)
         {
             bail!("card {card} is shown twice (again in slot {})", slot.id);
@@ -190,7 +190,7 @@ pub fn message(what: &str, value: &str) -> Result<()> {
 mod tests {
     use super::*;
     use patience_engine::card::Card;
-    use patience_engine::layout::{Slot, SlotKind};
+    use patience_engine::layout::{Face, Slot, SlotKind};
 
     fn board(slots: Vec<Slot>) -> Layout {
         Layout { width: 10.0, height: 10.0, slots }
