@@ -50,6 +50,24 @@ pub trait Search: Variant {
         self.perform(action);
     }
 
+    /// Whether the depth-first search restarts in shuffled move orders
+    /// (see [`crate::solver::solve`]) before its last, longest search. Worth
+    /// it for a game where most deals are winnable but a fixed move order
+    /// often commits early to a hopeless line: a shuffled search with a
+    /// small budget tends to find a win at once. Defaults to false.
+    fn restarts(&self) -> bool {
+        false
+    }
+
+    /// The moves a random dive of a restarting search ([`Search::restarts`])
+    /// picks from, uniformly. Defaults to [`Search::search_actions`]; a
+    /// variant may leave out moves a good player seldom makes (drawing while
+    /// a removal is there), so that dives go where wins are. Every move
+    /// listed must be legal.
+    fn dive_actions(&self, out: &mut Vec<Self::Action>) {
+        self.search_actions(out);
+    }
+
     /// A key equal for equal positions (the search remembers the positions
     /// it has seen by their keys). Defaults to a 128-bit hash of the
     /// serialized game; an exact bit-packed key is much cheaper, and a key

@@ -99,12 +99,84 @@ struct Frame<V: Variant> {
     next: usize,
 }
 
+/// The first search of a variant that restarts ([`Search::restarts`]) may
+/// expand this many positions; each round twice as many as the last.
+pub const FIRST_RESTART_BUDGET: u64 = 2_000;
+
 /// Depth-first search for any winning line.
+///
+/// A variant that restarts searches in rounds: a depth-first search in its
+/// own move order, then as many random dives (games played out with random
+/// moves of [`Search::dive_actions`], given up at a dead position) as that search
+/// expanded positions, each round with twice the budget of the last, the
+/// last round with all that is left. A dive that wins is a winning line; a
+/// round's search that runs out of moves proves the deal lost. The dives
+/// are seeded by the round and the positions' keys, so a deal is always
+/// searched the same way.
 pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
-    solve_remembering(start, budget, TABLE_LIMIT)
+    if !start.restarts() {
+        return solve_remembering(start, budget, TABLE_LIMIT);
+    }
+    let (mut used, mut round, mut this_budget) = (0, 0u64, FIRST_RESTART_BUDGET);
+    loop {
+        let left = budget.saturating_sub(used);
+        let last = this_budget.saturating_mul(4) > left;
+        let allowed = if last { left } else { this_budget };
+        let found = solve_remembering(start, allowed, TABLE_LIMIT);
+        used += found.nodes;
+        // Fewer positions than allowed and no verdict: memory ran out, which
+        // another round will not change.
+        let out_of_memory = found.verdict == Verdict::Unknown && found.nodes < allowed;
+        if found.verdict != Verdict::Unknown || last || out_of_memory {
+            return Solution { nodes: used, ..found };
+        }
+        let dived = dive(start, allowed, round);
+        used += dived.nodes;
+        if dived.verdict == Verdict::Winnable {
+            return Solution { nodes: used, ..dived };
+        }
+        round += 1;
+        this_budget = this_budget.saturating_mul(2);
+    }
 }
 
-/// [`solve`], remembering at most `table_limit` positions.
+/// Random dives from `start` until one reaches the goal or `budget`
+/// positions are played: each move picked at random from the search's
+/// list, a dive given up at a position with no move or a dead one, or one
+/// it has been in before.
+fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
+    let mut rng = crate::deal::DealRng::new(round.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ start.state_key() as u64);
+    let mut nodes = 0;
+    let mut actions = Vec::new();
+    let mut line = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while nodes < budget {
+        let mut state = start.clone();
+        line.clear();
+        seen.clear();
+        loop {
+            actions.clear();
+            state.dive_actions(&mut actions);
+            if actions.is_empty() || nodes >= budget {
+                break;
+            }
+            nodes += 1;
+            let action = actions.swap_remove(rng.below(actions.len() as u64) as usize);
+            state.search_perform(&action);
+            line.push(action);
+            if state.goal(start) {
+                return Solution { verdict: Verdict::Winnable, line: std::mem::take(&mut line), nodes };
+            }
+            if !seen.insert(state.state_key()) || (line.len() % DEAD_CHECK_EVERY == 0 && Search::is_dead(&state)) {
+                break;
+            }
+        }
+    }
+    Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes }
+}
+
+/// The depth-first search of [`solve`], remembering at most `table_limit`
+/// positions.
 fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
     if start.goal(start) {
         return Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 };
