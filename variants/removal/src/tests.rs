@@ -1,0 +1,241 @@
+//! The shared rules and the solver's hooks, held to a plain search.
+//!
+//! Each stock model gets a small game of its own here (the real games are
+//! crates that depend on this one). Positions come from random play on
+//! many deals, stopped when few cards are left, so a plain search (every
+//! move, a hashed key, no pruning) decides them; the pruned search must
+//! agree on every one, a position called dead must be lost, a card taken at
+//! once must keep a win, and the key must tell positions apart exactly.
+
+use crate::game::{Action, RemovalGame};
+use crate::{ranks, PairRule, Passes, Removal, Rules, Shape, Stock, Win};
+use patience_engine::card::KING;
+use patience_engine::deal::{Deal, DealRng};
+use patience_engine::options::{OptionValue, Settings};
+use patience_engine::search::Plain;
+use patience_engine::solver::{solve, Verdict};
+use patience_engine::{Search, Variant};
+use std::collections::HashMap;
+
+macro_rules! test_rules {
+    ($name:ident, $stock:expr, $passes:expr, $win:expr, $shape:expr, pair: $pair:expr, single: $single:expr) => {
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+        struct $name;
+        impl Rules for $name {
+            const ID: &'static str = "test";
+            const NAME: &'static str = stringify!($name);
+            const SUMMARY: &'static str = "A test game.";
+            const INTRO: &'static str = "A test game.";
+            const STOCK: Stock = $stock;
+            const PASSES: Passes = $passes;
+            const WIN: Win = $win;
+            const REMOVAL: Removal = Removal { pairs: $pair, singles: $single, pairs_text: "test pairs", singles_text: Some("a King") };
+            fn shape(_: bool) -> &'static Shape {
+                $crate::shape!($shape)
+            }
+        }
+    };
+}
+
+const THIRTEEN: PairRule = PairRule::sum(13);
+const KINGS: u16 = ranks(&[KING]);
+
+test_rules!(OpenTop, Stock::OPEN_TOP, Passes::Limited(3), Win::All, Shape::pyramid(7), pair: THIRTEEN, single: KINGS);
+test_rules!(OpenTopShape, Stock::OPEN_TOP, Passes::Limited(2), Win::Shape, Shape::inverted(7), pair: THIRTEEN, single: KINGS);
+test_rules!(DrawThree, Stock::Waste { draw: 3, open_top: false, first_draw: true, under_top: false, bottom_slot: false },
+    Passes::Unlimited, Win::Shape, Shape::pyramid(7), pair: THIRTEEN, single: KINGS);
+test_rules!(ThreePiles, Stock::ThreeWastes, Passes::Limited(3), Win::All, Shape::pyramid(7), pair: THIRTEEN, single: KINGS);
+test_rules!(UnderTop, Stock::Waste { draw: 1, open_top: false, first_draw: false, under_top: true, bottom_slot: true },
+    Passes::Limited(1), Win::All, Shape::inverted(7), pair: THIRTEEN, single: KINGS);
+test_rules!(Open, Stock::None, Passes::Limited(1), Win::All, Shape::piles(8, 3).with(Shape::pyramid(7), 1.0, 2.0), pair: THIRTEEN, single: KINGS);
+test_rules!(Neighbours, Stock::OPEN_TOP, Passes::Limited(1), Win::All, Shape::pyramid(7).face_down_while_covered(), pair: PairRule::within(1), single: 0);
+
+/// Positions of game `R` from random play on `deals` deals (with each
+/// passes value its option offers), once at most `cards` cards are left
+/// to remove, and positions on and just off a winning line. (Set
+/// `PATIENCE_REMOVAL_DEALS` for a longer run.)
+fn endgames<R: Rules>(deals: u64, cards: u32) -> Vec<RemovalGame<R>> {
+    let passes = RemovalGame::<R>::info().options.iter().find(|o| o.name == "passes").map(|o| o.choices().iter().map(|c| c.to_string()).collect()).unwrap_or_else(|| vec!["1".to_string()]);
+    let mut found = Vec::new();
+    for deal in 0..deals {
+        let choice = &passes[deal as usize % passes.len()];
+        let given = if R::STOCK.has_stock() { vec![("passes".to_string(), OptionValue::Choice(choice.clone()))] } else { vec![] };
+        let settings = Settings::resolve(&RemovalGame::<R>::info().options, &given).unwrap();
+        let mut game = RemovalGame::<R>::start(&Deal::Seed(deal), &settings).unwrap();
+        let mut rng = DealRng::new(deal ^ 0x5eed);
+        for _ in 0..400 {
+            let actions = game.actions();
+            if actions.is_empty() {
+                break;
+            }
+            if game.cards_to_go() <= cards {
+                found.push(game);
+                if rng.below(3) > 0 {
+                    break;
+                }
+            }
+            // Prefer removals, so play gets somewhere.
+            let removals: Vec<&Action> = actions.iter().filter(|a| matches!(a, Action::Single(_) | Action::Pair(..))).collect();
+            let action = if !removals.is_empty() && rng.below(4) > 0 {
+                *removals[rng.below(removals.len() as u64) as usize]
+            } else {
+                actions[rng.below(actions.len() as u64) as usize]
+            };
+            game.perform(&action);
+        }
+        // Winning endgames: along a winning line, and one random move off it.
+        let start = RemovalGame::<R>::start(&Deal::Seed(deal), &settings).unwrap();
+        let line = solve(&start, 200_000);
+        let mut game = start;
+        let mut taken = 0;
+        for action in line.line {
+            if taken == 2 {
+                break;
+            }
+            game.perform(&action);
+            if game.cards_to_go() <= cards && !game.actions().is_empty() && rng.below(3) == 0 {
+                taken += 1;
+                found.push(game);
+                let actions = game.actions();
+                let mut off = game;
+                off.perform(&actions[rng.below(actions.len() as u64) as usize]);
+                found.push(off);
+            }
+        }
+    }
+    found
+}
+
+fn plain<R: Rules>(game: &RemovalGame<R>) -> Verdict {
+    solve(&Plain(*game), 3_000_000).verdict
+}
+
+/// Every shortcut of the search against the plain search, on `R`'s endgames.
+fn agree_with_a_plain_search<R: Rules>(deals: u64, cards: u32) {
+    let deals = std::env::var("PATIENCE_REMOVAL_DEALS").ok().and_then(|n| n.parse().ok()).unwrap_or(deals);
+    let (mut won, mut lost, mut dead, mut at_once) = (0, 0, 0, 0);
+    for game in endgames::<R>(deals, cards) {
+        let expected = plain(&game);
+        assert_ne!(expected, Verdict::Unknown, "the plain search decides small endgames");
+        let found = solve(&game, 3_000_000).verdict;
+        assert_eq!(found, expected, "{}: the pruned search disagrees on {game:?}", R::NAME);
+        if crate::search::stranded(&game) {
+            dead += 1;
+            assert_eq!(expected, Verdict::NotWinnable, "{}: a winnable position called dead: {game:?}", R::NAME);
+        }
+        if expected == Verdict::Winnable
+            && let Some(action) = crate::search::goes_at_once(&game)
+        {
+            at_once += 1;
+            let mut after = game;
+            after.perform(&action);
+            assert_eq!(plain(&after), Verdict::Winnable, "{}: taking {action:?} at once lost the win in {game:?}", R::NAME);
+        }
+        if expected == Verdict::Winnable { won += 1 } else { lost += 1 }
+    }
+    assert!(won >= 10 && lost >= 10, "{}: too few endgames of each kind ({won} won, {lost} lost)", R::NAME);
+    assert!(dead >= 5, "{}: the dead rule is tried on only {dead} positions", R::NAME);
+    eprintln!("{}: {won} won, {lost} lost, {dead} dead, {at_once} taken at once", R::NAME);
+}
+
+#[test]
+fn one_waste_with_an_open_top_agrees_with_a_plain_search() {
+    agree_with_a_plain_search::<OpenTop>(40, 14);
+}
+
+#[test]
+fn clearing_the_shape_only_agrees_with_a_plain_search() {
+    agree_with_a_plain_search::<OpenTopShape>(40, 12);
+}
+
+#[test]
+fn three_cards_a_draw_agrees_with_a_plain_search() {
+    agree_with_a_plain_search::<DrawThree>(60, 12);
+}
+
+#[test]
+fn three_waste_piles_agree_with_a_plain_search() {
+    agree_with_a_plain_search::<ThreePiles>(40, 14);
+}
+
+#[test]
+fn the_card_under_the_top_and_a_bottom_slot_agree_with_a_plain_search() {
+    agree_with_a_plain_search::<UnderTop>(90, 14);
+}
+
+#[test]
+fn a_game_without_a_stock_agrees_with_a_plain_search() {
+    agree_with_a_plain_search::<Open>(40, 16);
+}
+
+#[test]
+fn pairs_of_neighbours_without_singles_agree_with_a_plain_search() {
+    agree_with_a_plain_search::<Neighbours>(40, 12);
+}
+
+/// Two positions of one deal have the same key exactly when they are the
+/// same position.
+fn keys_are_exact<R: Rules>(deals: u64) {
+    for deal in 0..deals {
+        let mut by_key: HashMap<u128, RemovalGame<R>> = HashMap::new();
+        for game in walk::<R>(deal) {
+            assert!(game.key_is_exact());
+            let key = game.state_key();
+            // With unlimited passes the pass under way does not matter.
+            let position = if game.passes == Passes::Unlimited { RemovalGame { talon: game.talon.in_any_pass(), ..game } } else { game };
+            if let Some(other) = by_key.insert(key, position) {
+                assert_eq!(other, position, "{}: two positions share key {key:#x}", R::NAME);
+            }
+        }
+    }
+}
+
+/// Every position of one random game of deal `deal`.
+fn walk<R: Rules>(deal: u64) -> Vec<RemovalGame<R>> {
+    let settings = Settings::resolve(&RemovalGame::<R>::info().options, &[]).unwrap();
+    let mut game = RemovalGame::<R>::start(&Deal::Seed(deal), &settings).unwrap();
+    let mut rng = DealRng::new(deal);
+    let mut all = vec![game];
+    while all.len() < 300 {
+        let actions = game.actions();
+        if actions.is_empty() {
+            break;
+        }
+        game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+        all.push(game);
+    }
+    all
+}
+
+#[test]
+fn keys_tell_positions_apart() {
+    keys_are_exact::<OpenTop>(20);
+    keys_are_exact::<DrawThree>(20);
+    keys_are_exact::<ThreePiles>(20);
+    keys_are_exact::<UnderTop>(20);
+    keys_are_exact::<Open>(20);
+}
+
+/// More passes only ever help: the easier steps the games declare.
+#[test]
+fn more_passes_never_lose_a_deal() {
+    for game in endgames::<OpenTop>(20, 14) {
+        if plain(&game) != Verdict::Winnable {
+            continue;
+        }
+        for passes in [Passes::Limited(2), Passes::Limited(3), Passes::Unlimited] {
+            if passes_at_least(passes, game.passes) {
+                let easier = RemovalGame { passes, ..game };
+                assert_eq!(plain(&easier), Verdict::Winnable, "{game:?} with {passes:?}");
+            }
+        }
+    }
+}
+
+fn passes_at_least(passes: Passes, than: Passes) -> bool {
+    match (passes, than) {
+        (Passes::Unlimited, _) => true,
+        (Passes::Limited(a), Passes::Limited(b)) => a >= b,
+        (Passes::Limited(_), Passes::Unlimited) => false,
+    }
+}
