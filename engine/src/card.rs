@@ -201,16 +201,19 @@ impl CardId {
         self.0
     }
 
+    #[inline]
     pub fn card(self) -> Card {
-        Card::from_deck_index(self.0 % 52).expect("a code's remainder is a deck index")
+        let index = self.0 % 52;
+        Card { rank: index % 13 + 1, suit: Suit::ALL[(index / 13) as usize] }
     }
 
     pub fn copy(self) -> u8 {
         self.0 / 52
     }
 
+    #[inline]
     pub fn rank(self) -> u8 {
-        self.card().rank
+        self.0 % 52 % 13 + 1
     }
 
     /// For people: `Q♥`, whichever deck it came from.

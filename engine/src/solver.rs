@@ -99,51 +99,55 @@ struct Frame<V: Variant> {
     next: usize,
 }
 
-/// The first search of a variant that restarts ([`Search::restarts`]) may
-/// expand this many positions; each round twice as many as the last.
-pub const FIRST_RESTART_BUDGET: u64 = 2_000;
+/// A variant that dives ([`Search::restarts`]) first dives after this many
+/// positions of its depth-first search, then each time the search has
+/// expanded twice as many.
+pub const FIRST_DIVES_AFTER: u64 = 2_000;
 
 /// Depth-first search for any winning line.
 ///
-/// A variant that restarts searches in rounds: a depth-first search in its
-/// own move order, then as many random dives (games played out with random
-/// moves of [`Search::dive_actions`], given up at a dead position) as that search
-/// expanded positions, each round with twice the budget of the last, the
-/// last round with all that is left. A dive that wins is a winning line; a
-/// round's search that runs out of moves proves the deal lost. The dives
-/// are seeded by the round and the positions' keys, so a deal is always
-/// searched the same way.
+/// A variant that restarts ([`Search::restarts`]) interleaves the search
+/// with random dives: games played out with random moves of
+/// [`Search::dive_actions`], given up at a dead position or one they have
+/// been in. Each time the depth-first search has expanded twice as many
+/// positions as the last time, it pauses and dives for half as many steps
+/// as it has expanded since; a dive that wins is the winning line. The
+/// search itself goes on where it paused, so a deal it proves lost costs
+/// half as much again, no more. The dives are seeded by their round and
+/// the position's key, so a deal is always searched the same way.
 pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
+    let mut search = match DepthFirst::new(start, TABLE_LIMIT) {
+        Ok(search) => search,
+        Err(settled) => return settled,
+    };
     if !start.restarts() {
-        return solve_remembering(start, budget, TABLE_LIMIT);
+        return search.run(budget).unwrap_or(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: search.nodes });
     }
-    let (mut used, mut round, mut this_budget) = (0, 0u64, FIRST_RESTART_BUDGET);
+    let (mut dived, mut round, mut pause_at) = (0u64, 0u64, FIRST_DIVES_AFTER);
     loop {
-        let left = budget.saturating_sub(used);
-        let last = this_budget.saturating_mul(4) > left;
-        let allowed = if last { left } else { this_budget };
-        let found = solve_remembering(start, allowed, TABLE_LIMIT);
-        used += found.nodes;
-        // Fewer positions than allowed and no verdict: memory ran out, which
-        // another round will not change.
-        let out_of_memory = found.verdict == Verdict::Unknown && found.nodes < allowed;
-        if found.verdict != Verdict::Unknown || last || out_of_memory {
-            return Solution { nodes: used, ..found };
+        let searched_before = search.nodes;
+        let until = pause_at.min(budget.saturating_sub(dived));
+        if let Some(found) = search.run(until) {
+            return Solution { nodes: found.nodes + dived, ..found };
         }
-        let dived = dive(start, allowed, round);
-        used += dived.nodes;
-        if dived.verdict == Verdict::Winnable {
-            return Solution { nodes: used, ..dived };
+        let left = budget.saturating_sub(search.nodes + dived);
+        if left == 0 {
+            return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: search.nodes + dived };
+        }
+        let dives = dive(start, ((search.nodes - searched_before) / 2).clamp(1, left), round);
+        dived += dives.nodes;
+        if dives.verdict == Verdict::Winnable {
+            return Solution { nodes: search.nodes + dived, ..dives };
         }
         round += 1;
-        this_budget = this_budget.saturating_mul(2);
+        pause_at = pause_at.saturating_mul(2);
     }
 }
 
 /// Random dives from `start` until one reaches the goal or `budget`
-/// positions are played: each move picked at random from the search's
-/// list, a dive given up at a position with no move or a dead one, or one
-/// it has been in before.
+/// steps are played: each move picked at random from
+/// [`Search::dive_actions`], a dive given up at a position with no move, a
+/// dead one, or one it has been in before.
 fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
     let mut rng = crate::deal::DealRng::new(round.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ start.state_key() as u64);
     let mut nodes = 0;
@@ -175,65 +179,112 @@ fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
     Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes }
 }
 
-/// The depth-first search of [`solve`], remembering at most `table_limit`
-/// positions.
+/// The depth-first search of [`solve`], which can pause when it reaches a
+/// budget and go on later exactly where it was.
+struct DepthFirst<'a, V: Search> {
+    start: &'a V,
+    spent: Spent,
+    seen: KeySet,
+    /// Positions expanded.
+    nodes: u64,
+    /// The moves of every frame on the stack, in one buffer.
+    actions: Vec<V::Action>,
+    stack: Vec<Frame<V>>,
+    /// A position the search was about to expand when it paused.
+    pending: Option<V>,
+}
+
+impl<'a, V: Search> DepthFirst<'a, V> {
+    /// A search from `start`, remembering at most `table_limit` positions;
+    /// or the solution at once, for a start that is won or dead.
+    fn new(start: &'a V, table_limit: usize) -> Result<DepthFirst<'a, V>, Solution<V::Action>> {
+        if start.goal(start) {
+            return Err(Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 });
+        }
+        if Search::is_dead(start) {
+            return Err(Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 });
+        }
+        let spent = Spent::of(start.spent_bits());
+        // Keys that differ only in what is spent hash alike, so the lookups of
+        // `Spent::less_was_seen` land next to the key just inserted.
+        let mut seen = KeySet::with_limit(table_limit).hashing_only(!spent.bits);
+        seen.insert(start.state_key());
+        let mut actions = Vec::with_capacity(1024);
+        start.search_actions(&mut actions);
+        let stack = vec![Frame { state: start.clone(), first: 0, end: actions.len(), next: 0 }];
+        Ok(DepthFirst { start, spent, seen, nodes: 1, actions, stack, pending: None })
+    }
+
+    /// Pushes the frame of a position about to be expanded.
+    fn expand(&mut self, child: V) {
+        self.nodes += 1;
+        let first = self.actions.len();
+        child.search_actions(&mut self.actions);
+        if self.actions.len() > first {
+            self.stack.push(Frame { state: child, first, end: self.actions.len(), next: first });
+        }
+    }
+
+    /// Searches on until a verdict, or until `budget` positions are
+    /// expanded in all (then `None`: call again with a larger budget to go
+    /// on). Running out of memory is a verdict: `Unknown`.
+    fn run(&mut self, budget: u64) -> Option<Solution<V::Action>> {
+        if let Some(child) = self.pending.take() {
+            if self.nodes >= budget {
+                self.pending = Some(child);
+                return None;
+            }
+            self.expand(child);
+        }
+        let start = self.start;
+        while let Some(top) = self.stack.last_mut() {
+            if top.next == top.end {
+                self.actions.truncate(top.first);
+                self.stack.pop();
+                continue;
+            }
+            let action = self.actions[top.next].clone();
+            top.next += 1;
+            let mut child = top.state.clone();
+            child.search_perform(&action);
+            if child.goal(start) {
+                // Each frame's `next - 1` is the action taken from it; for the
+                // top frame that is `action` itself.
+                let line = self.stack.iter().map(|frame| self.actions[frame.next - 1].clone()).collect();
+                return Some(Solution { verdict: Verdict::Winnable, line, nodes: self.nodes });
+            }
+            let key = child.state_key();
+            match self.seen.insert(key) {
+                Insert::New => {}
+                Insert::AlreadyThere => continue,
+                Insert::Full => return Some(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: self.nodes }),
+            }
+            if self.spent.less_was_seen(key, &self.seen) {
+                continue;
+            }
+            // The child's depth is `stack.len()`.
+            // (`== 1` alone would never hold with a spacing of 1.)
+            if self.stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && Search::is_dead(&child) {
+                continue;
+            }
+            if self.nodes >= budget {
+                self.pending = Some(child);
+                return None;
+            }
+            self.expand(child);
+        }
+        Some(Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: self.nodes })
+    }
+}
+
+/// The depth-first search of [`solve`] without dives, remembering at most
+/// `table_limit` positions.
+#[cfg(test)]
 fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
-    if start.goal(start) {
-        return Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 };
+    match DepthFirst::new(start, table_limit) {
+        Ok(mut search) => search.run(budget).unwrap_or(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: search.nodes }),
+        Err(settled) => settled,
     }
-    if Search::is_dead(start) {
-        return Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 };
-    }
-    let spent = Spent::of(start.spent_bits());
-    // Keys that differ only in what is spent hash alike, so the lookups of
-    // `Spent::less_was_seen` land next to the key just inserted.
-    let mut seen = KeySet::with_limit(table_limit).hashing_only(!spent.bits);
-    seen.insert(start.state_key());
-    let mut nodes = 1;
-    let mut actions = Vec::with_capacity(1024);
-    start.search_actions(&mut actions);
-    let mut stack = vec![Frame { state: start.clone(), first: 0, end: actions.len(), next: 0 }];
-    while let Some(top) = stack.last_mut() {
-        if top.next == top.end {
-            actions.truncate(top.first);
-            stack.pop();
-            continue;
-        }
-        let action = actions[top.next].clone();
-        top.next += 1;
-        let mut child = top.state.clone();
-        child.search_perform(&action);
-        if child.goal(start) {
-            // Each frame's `next - 1` is the action taken from it; for the
-            // top frame that is `action` itself.
-            let line = stack.iter().map(|frame| actions[frame.next - 1].clone()).collect();
-            return Solution { verdict: Verdict::Winnable, line, nodes };
-        }
-        let key = child.state_key();
-        match seen.insert(key) {
-            Insert::New => {}
-            Insert::AlreadyThere => continue,
-            Insert::Full => return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes },
-        }
-        if spent.less_was_seen(key, &seen) {
-            continue;
-        }
-        // The child's depth is `stack.len()`.
-        // (`== 1` alone would never hold with a spacing of 1.)
-        if stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && Search::is_dead(&child) {
-            continue;
-        }
-        if nodes >= budget {
-            return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
-        }
-        nodes += 1;
-        let first = actions.len();
-        child.search_actions(&mut actions);
-        if actions.len() > first {
-            stack.push(Frame { state: child, first, end: actions.len(), next: first });
-        }
-    }
-    Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes }
 }
 
 /// How the optimal search reached a position: from node `parent` by

@@ -52,6 +52,11 @@ pub struct Position {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Shape {
     positions: Vec<Position>,
+    /// Each position's `covered_by`, packed: [`Shape::free`] runs for
+    /// every position the solver visits.
+    covered_by: Vec<Mask>,
+    /// For each position, the positions it lies on directly.
+    lies_on: Vec<Mask>,
     /// For each position, every position lying on it, directly or not.
     above: Vec<Mask>,
     /// For each position, every position it lies on, directly or not.
@@ -94,7 +99,9 @@ impl Shape {
                 below[q] |= bit(p);
             }
         }
-        Shape { positions, above, below }
+        let covered_by: Vec<Mask> = positions.iter().map(|position| position.covered_by).collect();
+        let lies_on = (0..n).map(|p| (0..n).filter(|&q| covered_by[q] & bit(p) != 0).fold(0, |mask, q| mask | bit(q))).collect();
+        Shape { positions, covered_by, lies_on, above, below }
     }
 
     /// The upright pyramid of `rows` rows: row `r` (0 at the top) has
@@ -261,7 +268,13 @@ impl Shape {
 
     /// The positions lying directly on `position`.
     pub fn covered_by(&self, position: usize) -> Mask {
-        self.positions[position].covered_by
+        self.covered_by[position]
+    }
+
+    /// The positions `position` lies on directly: those that taking its
+    /// card may free.
+    pub fn lies_on(&self, position: usize) -> Mask {
+        self.lies_on[position]
     }
 
     /// Every position lying on `position`, directly or through others:
@@ -282,8 +295,9 @@ impl Shape {
     }
 
     /// The positions of `present` that nothing in `present` lies on.
+    #[inline]
     pub fn free(&self, present: Mask) -> Mask {
-        bits(present).filter(|&p| self.positions[p].covered_by & present == 0).fold(0, |mask, p| mask | bit(p))
+        bits(present).filter(|&p| self.covered_by[p] & present == 0).fold(0, |mask, p| mask | bit(p))
     }
 
     /// The positions dealt face down.
@@ -397,6 +411,10 @@ mod tests {
             for p in 0..n {
                 prop_assert_eq!(shape.above(p) & bit(p), 0, "no position lies on itself");
                 prop_assert_eq!(shape.covered_by(p) & !shape.above(p), 0);
+                for q in bits(shape.lies_on(p)) {
+                    prop_assert!(shape.covered_by(q) & bit(p) != 0, "{} lies on {} only if {} is covered by it", p, q, q);
+                }
+                prop_assert_eq!(shape.lies_on(p) & !shape.below(p), 0);
                 for q in bits(shape.above(p)) {
                     prop_assert!(shape.below(q) & bit(p) != 0);
                     prop_assert_eq!(shape.above(q) & !shape.above(p), 0, "what lies on q lies on p");

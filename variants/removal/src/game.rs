@@ -8,7 +8,7 @@ use patience_engine::card::CardId;
 use patience_engine::deal::{check_card_ids, Deal, DealRng};
 use patience_engine::layout::{Face, HudItem, Layout, MoveInfo, Slot, SlotKind, Status, CARD_HEIGHT};
 use patience_engine::options::{Choice, OptionSpec, Settings};
-use patience_engine::tableau::{Shape, Tableau};
+use patience_engine::tableau::{bit, bits, Mask, Shape, Tableau};
 use patience_engine::{EasierStep, Info, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -56,8 +56,28 @@ pub struct RemovalGame<R: Rules> {
     pub(crate) passes: Passes,
     /// The value of `R::SHAPE_FLAG`.
     pub(crate) flag: bool,
+    /// Where the cards of each rank were dealt, one bit each: shape
+    /// position `p` at bit `p`, talon id `i` at bit `shape length + i`. The
+    /// solver counts with it at every position; `check` holds it to the cards.
+    pub(crate) ranks: [u128; 14],
+    /// The shape's free positions, kept as cards leave (the solver asks at
+    /// every position); `check` holds it to the tableau.
+    pub(crate) free: Mask,
     #[serde(skip)]
     pub(crate) rules: PhantomData<R>,
+}
+
+/// Where the cards of each rank lie in `tableau` and `talon` (see
+/// [`RemovalGame::ranks`]).
+fn rank_masks(tableau: &Tableau, shape_len: usize, talon: &Talon) -> [u128; 14] {
+    let mut ranks = [0u128; 14];
+    for p in 0..shape_len {
+        ranks[tableau.card(p).rank() as usize] |= 1 << p;
+    }
+    for id in 0..talon.len() {
+        ranks[talon.card(id as u8).rank() as usize] |= 1 << (shape_len + id);
+    }
+    ranks
 }
 
 /// The cards available now, with where they lie: a fixed array, as this
@@ -65,12 +85,15 @@ pub struct RemovalGame<R: Rules> {
 pub(crate) struct Available {
     items: [(Place, CardId); 64],
     len: usize,
+    /// The ranks among them, one bit each.
+    ranks: u16,
 }
 
 impl Available {
     fn push(&mut self, place: Place, card: CardId) {
         self.items[self.len] = (place, card);
         self.len += 1;
+        self.ranks |= 1 << card.rank();
     }
 
     pub(crate) fn as_slice(&self) -> &[(Place, CardId)] {
@@ -163,9 +186,8 @@ impl<R: Rules> RemovalGame<R> {
     }
 
     pub(crate) fn available(&self) -> Available {
-        let mut available = Available { items: [(Place::StockTop, CardId::from_code(0).expect("a card")); 64], len: 0 };
-        let shape = self.shape();
-        for p in patience_engine::tableau::bits(self.tableau.free(shape)) {
+        let mut available = Available { items: [(Place::StockTop, CardId::from_code(0).expect("a card")); 64], len: 0, ranks: 0 };
+        for p in bits(self.free) {
             available.push(Place::Shape(p as u8), self.tableau.card(p));
         }
         if self.open_top()
@@ -193,19 +215,26 @@ impl<R: Rules> RemovalGame<R> {
     /// rules, and the card under the waste top pairs only with the top.
     pub(crate) fn may_pair(a: (Place, CardId), b: (Place, CardId)) -> bool {
         let under = |x: Place, y: Place| x == Place::UnderTop && y != Place::WasteTop(0);
-        !under(a.0, b.0) && !under(b.0, a.0) && R::pair(a.1.card(), b.1.card())
+        !under(a.0, b.0) && !under(b.0, a.0) && R::REMOVAL.pairs.partners(a.1.rank()) & (1 << b.1.rank()) != 0
     }
 
     /// Appends every removal now: singles, then pairs.
     pub(crate) fn push_removals(&self, out: &mut Vec<Action>) {
-        let available = self.available();
+        self.push_removals_of(&self.available(), out);
+    }
+
+    /// [`RemovalGame::push_removals`] of the cards `available` now.
+    pub(crate) fn push_removals_of(&self, available: &Available, out: &mut Vec<Action>) {
         let cards = available.as_slice();
         for &(place, card) in cards {
-            if place != Place::UnderTop && R::single(card.card()) {
+            if place != Place::UnderTop && R::REMOVAL.singles & (1 << card.rank()) != 0 {
                 out.push(Action::Single(place));
             }
         }
         for (i, &a) in cards.iter().enumerate() {
+            if R::REMOVAL.pairs.partners(a.1.rank()) & available.ranks == 0 {
+                continue;
+            }
             for &b in &cards[i + 1..] {
                 if Self::may_pair(a, b) {
                     out.push(Action::Pair(a.0, b.0));
@@ -227,10 +256,15 @@ impl<R: Rules> RemovalGame<R> {
 
     /// Every legal move, whether or not the game can still be won.
     pub(crate) fn push_moves(&self, out: &mut Vec<Action>) {
+        self.push_moves_of(&self.available(), out);
+    }
+
+    /// [`RemovalGame::push_moves`] with the cards `available` now.
+    pub(crate) fn push_moves_of(&self, available: &Available, out: &mut Vec<Action>) {
         if self.is_won() {
             return;
         }
-        self.push_removals(out);
+        self.push_removals_of(available, out);
         if self.can_draw() {
             out.push(Action::Draw);
         }
@@ -281,11 +315,22 @@ impl<R: Rules> RemovalGame<R> {
 
     fn take_at(&mut self, located: Located) {
         match located {
-            Located::Shape(p) => {
-                self.tableau.take(p);
-            }
+            Located::Shape(p) => self.take_from_shape(p),
             Located::Talon(id) => {
                 self.talon.take(id);
+            }
+        }
+    }
+
+    /// Takes the card at shape position `p`, and frees what it lay on.
+    pub(crate) fn take_from_shape(&mut self, p: usize) {
+        let shape = self.shape();
+        self.tableau.take(p);
+        let present = self.tableau.present();
+        self.free &= !bit(p);
+        for q in bits(shape.lies_on(p)) {
+            if shape.covered_by(q) & present == 0 {
+                self.free |= bit(q);
             }
         }
     }
@@ -424,7 +469,9 @@ impl<R: Rules> Variant for RemovalGame<R> {
         let mut cards = deal.cards(R::DECKS)?.into_iter();
         let tableau = Tableau::deal(R::shape(flag), &mut cards);
         let talon = Talon::deal(cards);
-        let mut game = RemovalGame { tableau, talon, passes, flag, rules: PhantomData };
+        let ranks = rank_masks(&tableau, R::shape(flag).len(), &talon);
+        let free = tableau.free(R::shape(flag));
+        let mut game = RemovalGame { tableau, talon, passes, flag, ranks, free, rules: PhantomData };
         let first_draw = match R::STOCK {
             Stock::Waste { first_draw, .. } => first_draw,
             Stock::ThreeWastes => true,
@@ -544,7 +591,14 @@ impl<R: Rules> Variant for RemovalGame<R> {
             return Err("the talon is past its last pass".to_string());
         }
         let shown: Vec<CardId> = (0..shape.len()).map(|p| self.tableau.card(p)).chain(self.talon.all_cards()).collect();
-        check_card_ids(&shown, R::DECKS)
+        check_card_ids(&shown, R::DECKS)?;
+        if self.free != self.tableau.free(shape) {
+            return Err("the table of free positions does not match the cards".to_string());
+        }
+        if self.ranks != rank_masks(&self.tableau, shape.len(), &self.talon) {
+            return Err("the table of where each rank lies does not match the cards".to_string());
+        }
+        Ok(())
     }
 
     /// The face-down cards of the shape and the stock the first pass has
@@ -553,6 +607,8 @@ impl<R: Rules> Variant for RemovalGame<R> {
         let ids = self.talon.unseen(self.open_top());
         let mut unseen: Vec<CardId> = ids.iter().map(|&id| self.talon.card(id)).collect();
         let tableau = self.tableau.resample(self.shape(), rng, &mut unseen);
-        Some(RemovalGame { tableau, talon: self.talon.with_cards(&ids, &unseen), ..*self })
+        let talon = self.talon.with_cards(&ids, &unseen);
+        let ranks = rank_masks(&tableau, self.shape().len(), &talon);
+        Some(RemovalGame { tableau, talon, ranks, ..*self })
     }
 }

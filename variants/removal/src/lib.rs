@@ -16,6 +16,7 @@
 
 pub mod explain;
 pub mod game;
+mod relaxed;
 pub mod rules_text;
 pub mod search;
 pub mod talon;

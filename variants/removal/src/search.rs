@@ -4,7 +4,7 @@
 //! `tests` holds each to a plain search, and `tests/mutations.toml`
 //! loosens each by one case to see a test fail.
 
-use crate::game::{Action, Place, RemovalGame};
+use crate::game::{Action, Available, Place, RemovalGame};
 use crate::{Passes, Rules, Stock, Win};
 use patience_engine::tableau::{bit, bits, Mask, Shape};
 use patience_engine::Search;
@@ -106,16 +106,8 @@ impl<R: Rules> RemovalGame<R> {
     }
 
     fn by_rank(&self) -> ByRank {
-        let mut by_rank = ByRank { cards: [0; 14] };
-        let tableau = self.tableau();
-        for p in bits(tableau.present()) {
-            by_rank.cards[tableau.card(p).rank() as usize] |= bit(p);
-        }
-        let (talon, at) = (self.talon(), self.shape().len());
-        for id in bits(talon.left() as Mask) {
-            by_rank.cards[talon.card(id as u8).rank() as usize] |= bit(at + id);
-        }
-        by_rank
+        let in_play = self.tableau().present() | (self.talon().left() as u128) << self.shape().len();
+        ByRank { cards: self.ranks.map(|mask| mask & in_play) }
     }
 
     /// No redeal is left: the waste piles only ever lose cards from now on.
@@ -175,12 +167,11 @@ impl<R: Rules> RemovalGame<R> {
     /// shortest search only a card that must leave goes at once (a talon
     /// card need not when the shape is the goal); a line is no longer for
     /// making a move it makes anyway earlier.
-    fn removal_at_once(&self, shortest: bool) -> Option<Action> {
+    fn removal_at_once(&self, available: &Available, shortest: bool) -> Option<Action> {
         if !self.removals_keep_the_deal() {
             return None;
         }
         let must_go = |place: Place| R::WIN == Win::All || matches!(place, Place::Shape(_));
-        let available = self.available();
         let cards = available.as_slice();
         for &(place, card) in cards {
             let rank = card.rank();
@@ -214,14 +205,25 @@ impl<R: Rules> RemovalGame<R> {
     /// the shape, or, in the last pass, in a waste pile).
     fn has_a_stranded_card(&self, by_rank: &ByRank, meeting: &Meeting) -> bool {
         let shape = self.shape();
-        let must_go = if R::WIN == Win::All { meeting.in_play } else { self.tableau().present() };
+        let shape_bits = self.tableau().present();
+        let talon_bits = meeting.in_play & !shape_bits;
+        let must_go = if R::WIN == Win::All { meeting.in_play } else { shape_bits };
         for rank in 1..=13u8 {
-            if R::REMOVAL.singles & (1 << rank) != 0 {
+            let mine = by_rank.cards[rank as usize] & must_go;
+            if mine == 0 || R::REMOVAL.singles & (1 << rank) != 0 {
                 continue;
             }
             let partners = by_rank.of(R::REMOVAL.pairs.partners(rank));
-            if bits(by_rank.cards[rank as usize] & must_go).any(|x| partners & meeting.meets(shape, x) == 0) {
-                return true;
+            for x in bits(mine) {
+                // A shape card meets every talon card: the quick answer first.
+                let met = if x < meeting.shape_len && partners & talon_bits != 0 {
+                    true
+                } else {
+                    partners & meeting.meets(shape, x) != 0
+                };
+                if !met {
+                    return true;
+                }
             }
         }
         false
@@ -262,9 +264,9 @@ impl<R: Rules> RemovalGame<R> {
     /// shape cards first (a talon card is available for a while, a free
     /// shape card for good, so the talon's are used while they can be),
     /// then drawing and turning over.
-    fn push_search_moves(&self, out: &mut Vec<Action>) {
+    fn push_search_moves(&self, available: &Available, out: &mut Vec<Action>) {
         let first = out.len();
-        self.push_moves(out);
+        self.push_moves_of(available, out);
         let shape_cards = |action: &Action| -> u8 {
             match action {
                 Action::Single(Place::Shape(_)) => 1,
@@ -296,16 +298,18 @@ fn matchable(cards: u128, partners: u128, meets: &dyn Fn(usize) -> u128) -> bool
 
 impl<R: Rules> Search for RemovalGame<R> {
     fn search_actions(&self, out: &mut Vec<Action>) {
-        match self.removal_at_once(false) {
+        let available = self.available();
+        match self.removal_at_once(&available, false) {
             Some(action) => out.push(action),
-            None => self.push_search_moves(out),
+            None => self.push_search_moves(&available, out),
         }
     }
 
     fn shortest_actions(&self, out: &mut Vec<Action>) {
-        match self.removal_at_once(true) {
+        let available = self.available();
+        match self.removal_at_once(&available, true) {
             Some(action) => out.push(action),
-            None => self.push_moves(out),
+            None => self.push_moves_of(&available, out),
         }
     }
 
@@ -318,14 +322,14 @@ impl<R: Rules> Search for RemovalGame<R> {
 
     /// A dive removes while it can, and draws only when nothing goes.
     fn dive_actions(&self, out: &mut Vec<Action>) {
-        if let Some(action) = self.removal_at_once(false) {
+        let available = self.available();
+        if let Some(action) = self.removal_at_once(&available, false) {
             return out.push(action);
         }
         let first = out.len();
-        self.push_removals(out);
+        self.push_removals_of(&available, out);
         if out.len() == first {
-            out.truncate(first);
-            self.push_moves(out);
+            self.push_moves_of(&available, out);
         }
     }
 
@@ -363,7 +367,9 @@ impl<R: Rules> Search for RemovalGame<R> {
 
     fn is_dead(&self) -> bool {
         let (by_rank, meeting) = (self.by_rank(), self.meeting());
-        self.has_a_stranded_card(&by_rank, &meeting) || self.has_an_unmatched_couple(&by_rank, &meeting)
+        self.has_a_stranded_card(&by_rank, &meeting)
+            || self.has_an_unmatched_couple(&by_rank, &meeting)
+            || (R::STOCK.has_stock() && Self::relaxed_game_is_narrow() && self.lost_with_the_talon_in_any_order())
     }
 
     /// A move removes at most two cards.
@@ -379,5 +385,5 @@ pub(crate) fn stranded(game: &RemovalGame<impl Rules>) -> bool {
 
 #[cfg(test)]
 pub(crate) fn goes_at_once<R: Rules>(game: &RemovalGame<R>) -> Option<Action> {
-    game.removal_at_once(false)
+    game.removal_at_once(&game.available(), false)
 }

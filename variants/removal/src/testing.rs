@@ -50,7 +50,7 @@ pub fn with_the_shape_cleared<R: Rules>(game: &RemovalGame<R>) -> RemovalGame<R>
     let mut cleared = *game;
     for position in 0..game.shape().len() {
         if cleared.tableau.is_present(position) {
-            cleared.tableau.take(position);
+            cleared.take_from_shape(position);
         }
     }
     cleared

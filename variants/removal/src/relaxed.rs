@@ -1,0 +1,173 @@
+//! The game with its talon in any order: a dead check for games with a
+//! stock.
+//!
+//! Let every talon card still in play be available at any time, as often
+//! as it is needed, to pair with a free shape card (once). Every line of
+//! the real game is a line of this relaxed game (a talon card the real game
+//! pairs with a shape card, it pairs the same way here; talon cards paired
+//! with each other or alone are left to the end, where they pair off
+//! alone), so a position whose relaxed game cannot be won cannot be won at
+//! all. The relaxed game's positions are the shape's cards left and how
+//! many talon cards of each rank are left: far fewer than the real game's,
+//! and they repeat, so their verdicts are remembered per deal.
+
+use crate::game::RemovalGame;
+use crate::{Rules, Win};
+use patience_engine::tableau::{bit, bits, Mask};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The talon cards left, by rank: four bits a rank (two decks hold 8).
+type Pool = u64;
+
+fn count(pool: Pool, rank: u8) -> u64 {
+    pool >> (4 * rank as u32) & 0xf
+}
+
+fn one(rank: u8) -> Pool {
+    1 << (4 * rank as u32)
+}
+
+/// Positions one relaxed search may expand before it gives up (and the
+/// position counts as alive: giving up is always sound).
+const RELAXED_BUDGET: u64 = 5_000;
+
+/// Verdicts remembered, per thread, for one deal at a time: a deal is known
+/// by its game and where every rank was dealt.
+struct Remembered {
+    deal: Option<(core::any::TypeId, [u128; 14])>,
+    won: HashMap<(Mask, Pool), bool>,
+}
+
+/// The most verdicts remembered before the table starts afresh (small, as
+/// it grows outside the memory the solver's own tables live within).
+const REMEMBERED: usize = 1 << 16;
+
+thread_local! {
+    static REMEMBERED_VERDICTS: RefCell<Remembered> = RefCell::new(Remembered { deal: None, won: HashMap::new() });
+}
+
+impl<R: Rules> RemovalGame<R> {
+    /// Whether the relaxed game is worth searching: every rank pairs with
+    /// one rank at most (pairs making a sum, two of a kind), so a free card
+    /// has one kind of talon partner. With wider rules (neighbouring ranks)
+    /// the relaxed game branches as much as the real one.
+    pub(crate) fn relaxed_game_is_narrow() -> bool {
+        (1..=13).all(|rank| R::REMOVAL.pairs.partners(rank).count_ones() <= 1)
+    }
+
+    /// True when the game with its talon in any order cannot be won from
+    /// here (see the module).
+    pub(crate) fn lost_with_the_talon_in_any_order(&self) -> bool {
+        let shape_len = self.shape().len();
+        let mut pool: Pool = 0;
+        for rank in 1..=13u8 {
+            let talon = (self.ranks[rank as usize] >> shape_len) as u64 & self.talon().left();
+            pool += one(rank) * u64::from(talon.count_ones());
+        }
+        let deal = (core::any::TypeId::of::<R>(), self.ranks);
+        REMEMBERED_VERDICTS.with(|cell| {
+            let mut remembered = cell.borrow_mut();
+            if remembered.deal != Some(deal) || remembered.won.len() > REMEMBERED {
+                remembered.deal = Some(deal);
+                remembered.won.clear();
+            }
+            let root = (self.tableau().present(), pool);
+            let mut search = Relaxed { game: self, won: &mut remembered.won, nodes: 0, gave_up: false };
+            let won = search.can_win(root.0, root.1);
+            if search.gave_up {
+                // Not asked again: it would give up again.
+                remembered.won.insert(root, true);
+            }
+            !won
+        })
+    }
+}
+
+struct Relaxed<'a, R: Rules> {
+    game: &'a RemovalGame<R>,
+    won: &'a mut HashMap<(Mask, Pool), bool>,
+    nodes: u64,
+    /// Set once the budget ran out: what is found from then on is not
+    /// remembered (a "won" may be a search given up).
+    gave_up: bool,
+}
+
+impl<R: Rules> Relaxed<'_, R> {
+    fn rank(&self, position: usize) -> u8 {
+        self.game.tableau().card(position).rank()
+    }
+
+    /// Whether the shape's cards `present` can all go with `pool` to help;
+    /// true also when the search gives up.
+    fn can_win(&mut self, present: Mask, pool: Pool) -> bool {
+        if present == 0 {
+            return R::WIN == Win::Shape || pairs_off::<R>(pool);
+        }
+        if let Some(&won) = self.won.get(&(present, pool)) {
+            return won;
+        }
+        self.nodes += 1;
+        if self.nodes > RELAXED_BUDGET {
+            self.gave_up = true;
+            return true;
+        }
+        let won = self.can_win_by_a_move(present, pool);
+        if !self.gave_up {
+            self.won.insert((present, pool), won);
+        }
+        won
+    }
+
+    fn can_win_by_a_move(&mut self, present: Mask, pool: Pool) -> bool {
+        let free = self.game.shape().free(present);
+        let singles = R::REMOVAL.singles;
+        // A card that leaves alone and pairs with nothing goes at once: here
+        // nothing is ever the worse for a card gone.
+        if let Some(p) = bits(free).find(|&p| singles & (1 << self.rank(p)) != 0 && R::REMOVAL.pairs.partners(self.rank(p)) == 0) {
+            return self.can_win(present & !bit(p), pool);
+        }
+        let free_cards: Vec<usize> = bits(free).collect();
+        for (i, &p) in free_cards.iter().enumerate() {
+            let rank = self.rank(p);
+            if singles & (1 << rank) != 0 && self.can_win(present & !bit(p), pool) {
+                return true;
+            }
+            let partners = R::REMOVAL.pairs.partners(rank);
+            for s in bits(partners as Mask).map(|s| s as u8) {
+                if count(pool, s) > 0 && self.can_win(present & !bit(p), pool - one(s)) {
+                    return true;
+                }
+            }
+            for &q in &free_cards[i + 1..] {
+                if partners & (1 << self.rank(q)) != 0 && self.can_win(present & !bit(p) & !bit(q), pool) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Whether the talon cards left (`pool`) can all leave among themselves:
+/// for ranks that pair only with one other rank, as many of each; for a
+/// rank that pairs only with itself, an even number; ranks that leave
+/// alone, any number. Under any other rule it says yes (never wrongly no).
+fn pairs_off<R: Rules>(pool: Pool) -> bool {
+    (1..=13u8).all(|rank| {
+        let partners = R::REMOVAL.pairs.partners(rank);
+        let n = count(pool, rank);
+        if n == 0 || R::REMOVAL.singles & (1 << rank) != 0 {
+            return true;
+        }
+        match partners.count_ones() {
+            0 => false,
+            1 if partners == 1 << rank => n % 2 == 0,
+            1 => {
+                let other = partners.trailing_zeros() as u8;
+                R::REMOVAL.pairs.partners(other) != 1 << rank || R::REMOVAL.singles & (1 << other) != 0 || count(pool, other) == n
+            }
+            _ => true,
+        }
+    })
+}
