@@ -328,7 +328,7 @@ impl<R: Rules> RemovalGame<R> {
         self.tableau.take(p);
         let present = self.tableau.present();
         self.free &= !bit(p);
-        for q in bits(shape.lies_on(p)) {
+        for q in bits(shape.lies_on(p) & present) {
             if shape.covered_by(q) & present == 0 {
                 self.free |= bit(q);
             }
