@@ -37,14 +37,25 @@ const RELAXED_BUDGET: u64 = 5_000;
 struct Remembered {
     deal: Option<(core::any::TypeId, [u128; 14])>,
     won: HashMap<(Mask, Pool), bool>,
+    /// This deal's questions so far, and how many found a position lost:
+    /// where the relaxed game almost never finds one (a game rarely lost,
+    /// such as most two-deck games), it stops being asked.
+    asked: u32,
+    found_lost: u32,
 }
+
+/// After this many questions of one deal, the relaxed game is asked only
+/// if it found at least one position in [`WORTH_ASKING`] lost.
+const TRIAL: u32 = 256;
+const WORTH_ASKING: u32 = 64;
 
 /// The most verdicts remembered before the table starts afresh (small, as
 /// it grows outside the memory the solver's own tables live within).
 const REMEMBERED: usize = 1 << 16;
 
 thread_local! {
-    static REMEMBERED_VERDICTS: RefCell<Remembered> = RefCell::new(Remembered { deal: None, won: HashMap::new() });
+    static REMEMBERED_VERDICTS: RefCell<Remembered> =
+        RefCell::new(Remembered { deal: None, won: HashMap::new(), asked: 0, found_lost: 0 });
 }
 
 impl<R: Rules> RemovalGame<R> {
@@ -71,7 +82,12 @@ impl<R: Rules> RemovalGame<R> {
             if remembered.deal != Some(deal) || remembered.won.len() > REMEMBERED {
                 remembered.deal = Some(deal);
                 remembered.won.clear();
+                (remembered.asked, remembered.found_lost) = (0, 0);
             }
+            if remembered.asked >= TRIAL && remembered.found_lost * WORTH_ASKING < remembered.asked {
+                return false;
+            }
+            remembered.asked += 1;
             let root = (self.tableau().present(), pool);
             let mut search = Relaxed { game: self, won: &mut remembered.won, nodes: 0, gave_up: false };
             let won = search.can_win(root.0, root.1);
@@ -79,6 +95,7 @@ impl<R: Rules> RemovalGame<R> {
                 // Not asked again: it would give up again.
                 remembered.won.insert(root, true);
             }
+            remembered.found_lost += u32::from(!won);
             !won
         })
     }
