@@ -25,91 +25,87 @@
 //!
 //! ## The smallest complete plugin
 //!
-//! Turn the deck onto the waste one card at a time; the two top waste cards
-//! pair off when they are of a rank. The SDK does the rest: move ids,
-//! snapshots, checked settings, "no move left and not won is lost", and a
-//! solver.
+//! Deal the deck into a pyramid and six piles; two free cards of a rank
+//! (or of a suit) pair off until the table is cleared. The tableau layer
+//! knows which card covers which, deals, shows covered pile cards face
+//! down; the SDK does the rest: move ids, snapshots, checked settings, "no
+//! move left and not won is lost", and a solver.
 //!
 //! ```rust
 //! use patience_engine::prelude::*;
+//! use patience_engine::tableau::{bit, bits, Shape, Tableau};
 //! use serde::{Deserialize, Serialize};
+//! use std::sync::LazyLock;
 //!
-//! const BY_SUIT: Flag = Flag::new("by_suit", false, "Two cards of a suit pair off too");
+//! /// A pyramid of 28 cards and, below it, six piles of four, face down but for their tops.
+//! static TABLE: LazyLock<Shape> =
+//!     LazyLock::new(|| Shape::pyramid(7).with(Shape::piles(6, 4).face_down_while_covered(), 0.0, 6.0));
+//!
+//! const BY_SUIT: Flag = Flag::new("by_suit", true, "Two cards of a suit pair off too");
 //!
 //! #[derive(Clone, Serialize, Deserialize)]
-//! pub struct Twins { stock: Vec<Card>, waste: Vec<Card>, by_suit: bool }
+//! pub struct Pairs { table: Tableau, by_suit: bool }
 //!
 //! #[derive(Clone, Debug, PartialEq)]
-//! pub enum Move { Draw, Pair }
+//! pub struct Pair(usize, usize);
 //!
-//! impl Twins {
-//!     fn pair_on_top(&self) -> bool {
-//!         matches!(self.waste[..], [.., a, b] if a.rank == b.rank || (self.by_suit && a.suit == b.suit))
-//!     }
-//! }
-//!
-//! impl Variant for Twins {
-//!     type Action = Move;
+//! impl Variant for Pairs {
+//!     type Action = Pair;
 //!
 //!     fn info() -> Info {
 //!         Info {
-//!             id: "twins".into(), name: "Twins".into(), version: "1.0.0".into(),
-//!             summary: "Pair off the two top waste cards when they are of a rank.".into(),
-//!             rules: "`draw` turns the next stock card onto the waste; `pair` removes the two top waste \
-//!                     cards when they are of a rank. Remove all 52 cards to win.".into(),
+//!             id: "pairs".into(), name: "Pairs".into(), version: "1.0.0".into(),
+//!             summary: "Pair off free cards of a rank or a suit until the table is cleared.".into(),
+//!             rules: "A card is free once no card lies on it. Two free cards of a rank (or, with `by_suit`, \
+//!                     of a suit) pair off: `7c+7h`. Clear the table to win.".into(),
 //!             options: vec![BY_SUIT.spec()],
 //!         }
 //!     }
 //!
 //!     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
-//!         let stock = deal.deck()?.into_iter().rev().collect(); // the first card dealt on top
-//!         Ok(Twins { stock, waste: Vec::new(), by_suit: BY_SUIT.read(settings) })
+//!         let table = Tableau::deal(&TABLE, &mut deal.cards(1)?.into_iter()); // in the shape's order
+//!         Ok(Pairs { table, by_suit: BY_SUIT.read(settings) })
 //!     }
 //!
 //!     fn layout(&self) -> Layout {
-//!         let up = |card: Option<&Card>| card.map_or(Face::Empty, |&card| Face::Up(card));
-//!         let stock = if self.stock.is_empty() { Face::Empty } else { Face::Down };
-//!         let slots = vec![
-//!             Slot::new(0, SlotKind::Stock, 0.0, 0.0, stock).playable(!self.stock.is_empty()),
-//!             Slot::new(1, SlotKind::Waste, 1.5, 0.0, up(self.waste.iter().nth_back(1))),
-//!             Slot::new(2, SlotKind::Waste, 1.8, 0.0, up(self.waste.last())).z(1).playable(self.pair_on_top()),
-//!         ];
-//!         Layout { width: 3.0, height: CARD_HEIGHT, slots }
+//!         let playable = self.actions().iter().fold(0, |mask, Pair(a, b)| mask | bit(*a) | bit(*b));
+//!         let slots = self.table.slots(&TABLE, SlotKind::Pyramid, playable); // covered pile cards: backs
+//!         Layout { width: TABLE.width(), height: TABLE.height(), slots }
 //!     }
 //!
-//!     fn actions(&self) -> Vec<Move> {
-//!         let pair = self.pair_on_top().then_some(Move::Pair);
-//!         pair.into_iter().chain((!self.stock.is_empty()).then_some(Move::Draw)).collect()
+//!     fn actions(&self) -> Vec<Pair> {
+//!         let free: Vec<usize> = bits(self.table.free(&TABLE)).collect();
+//!         let card = |p: usize| self.table.card(p).card(); // free, so face up
+//!         let pair = |a: Card, b: Card| a.rank == b.rank || (self.by_suit && a.suit == b.suit);
+//!         let all = free.iter().flat_map(|&a| free.iter().filter(move |&&b| a < b).map(move |&b| Pair(a, b)));
+//!         all.filter(|Pair(a, b)| pair(card(*a), card(*b))).collect()
 //!     }
 //!
-//!     fn describe(&self, action: &Move) -> MoveInfo {
-//!         let (notation, label, slot) = match action {
-//!             Move::Draw => ("draw", "Draw a card", 0),
-//!             Move::Pair => ("pair", "Pair off the top two", 2),
-//!         };
-//!         MoveInfo { notation: notation.into(), label: label.into(), slots: vec![slot] }
+//!     fn describe(&self, Pair(a, b): &Pair) -> MoveInfo {
+//!         let (x, y) = (self.table.card(*a), self.table.card(*b));
+//!         let label = format!("{} + {}", x.pretty(), y.pretty());
+//!         MoveInfo { notation: format!("{x}+{y}"), label, slots: vec![*a as u32, *b as u32] }
 //!     }
 //!
-//!     fn perform(&mut self, action: &Move) {
-//!         match action {
-//!             Move::Draw => self.waste.extend(self.stock.pop()),
-//!             Move::Pair => self.waste.truncate(self.waste.len() - 2),
-//!         }
+//!     fn perform(&mut self, Pair(a, b): &Pair) {
+//!         self.table.take(*a);
+//!         self.table.take(*b);
 //!     }
 //!
 //!     fn status(&self) -> Status {
-//!         let won = self.stock.is_empty() && self.waste.is_empty();
-//!         if won { Status::won("All 52 cards are paired off") } else { Status::playing() }
+//!         if self.table.is_clear() { Status::won("All 52 cards are paired off") } else { Status::playing() }
 //!     }
 //! }
 //!
-//! patience_engine::export_variant!(Twins);
+//! patience_engine::export_variant!(Pairs);
 //! ```
 //!
-//! It builds with `patience build` and passes `patience check`. To make the
-//! solver faster, implement [`Search`] and export with
-//! `export_variant!(Twins, search)`; see `docs/plugins.md` for the whole
-//! guide and `examples/golf` for a larger plugin.
+//! It builds with `patience build` and passes `patience check`. `patience
+//! new` writes the same game with explanations, the check of a restored
+//! game, `resample` and unit tests. To make the solver faster, implement
+//! [`Search`] and export with `export_variant!(Pairs, search)`; see
+//! `docs/plugins.md` for the whole guide and `examples/golf` for a larger
+//! plugin.
 
 pub mod card;
 pub mod deal;

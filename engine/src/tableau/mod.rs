@@ -23,9 +23,13 @@
 //! legal; a rule that names a card it took from there must first know the
 //! card is free (and so face up).
 
+pub mod building;
 pub mod shape;
+pub mod waste;
 
+pub use building::{neighbours, Ranks};
 pub use shape::{bit, bits, Mask, Position, Shape, MAX_POSITIONS};
+pub use waste::{Build, Waste};
 
 use crate::card::CardId;
 use crate::deal::DealRng;
@@ -52,6 +56,7 @@ impl<const N: usize> Cards<N> {
         self.len == 0
     }
 
+    #[inline]
     pub fn get(&self, index: usize) -> Option<CardId> {
         (index < self.len()).then(|| CardId::from_code(self.codes[index]).expect("only card codes are stored"))
     }
@@ -229,6 +234,12 @@ impl Tableau {
     /// The card at `position` if the player sees it.
     pub fn seen_card(&self, shape: &Shape, position: usize) -> Option<CardId> {
         (self.is_present(position) && self.hidden(shape) & bit(position) == 0).then(|| self.card(position))
+    }
+
+    /// Whether `card` was dealt onto the table and has been taken off it
+    /// (so the player has seen it).
+    pub fn took(&self, card: CardId) -> bool {
+        self.cards.codes[..self.cards.len()].iter().enumerate().any(|(p, &code)| code == card.code() && !self.is_present(p))
     }
 
     /// Takes the card at `position` off the table.

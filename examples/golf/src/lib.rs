@@ -16,21 +16,22 @@
 //!
 //! * the whole game is one serializable value ([`Golf`]), settings included,
 //!   each option declared once (`WRAP`, `FACE_DOWN`);
-//! * hidden information: a covered card is [`Face::Down`], and no text
-//!   (labels, move names, explanations) ever names it;
+//! * the SDK's tableau layer ([`patience_engine::tableau`]) doing the
+//!   pyramid: which card covers which, dealing, what is face down, the
+//!   slots, the check of a restored game, `resample` and the "covered by"
+//!   explanations, so that no text can name a face-down card;
 //! * `status` says only when the game is won: with no move left the SDK
 //!   reports it lost, with [`Variant::lost_message`];
 //! * [`Variant::resample`], so fair players can play it, and two of the
 //!   solver's [`Search`] hooks: an exact, cheap [`Search::state_key`] and a
 //!   lower bound.
 
-pub mod pyramid;
-
-use patience_engine::card::Card;
-use patience_engine::deal::DealRng;
+use patience_engine::card::CardId;
+use patience_engine::deal::{check_card_ids, DealRng};
 use patience_engine::prelude::*;
-use pyramid::{CARDS, STOCK_SLOT, WASTE_SLOT};
+use patience_engine::tableau::{bits, neighbours, Mask, Pile, Shape, Tableau};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// The rules as the host shows them.
 pub const RULES: &str = "\
@@ -58,6 +59,16 @@ stock card.
 const WRAP: Flag = Flag::new("wrap", false, "Kings and Aces are neighbours (… Q K A 2 …)");
 const FACE_DOWN: Flag = Flag::new("face_down", true, "Covered pyramid cards lie face down until uncovered");
 
+/// The pyramid, numbered row by row from the apex (also the slot ids), with
+/// its covered cards face down or face up.
+static PYRAMID: LazyLock<Shape> = LazyLock::new(|| Shape::pyramid(7));
+static FACE_DOWN_PYRAMID: LazyLock<Shape> = LazyLock::new(|| Shape::pyramid(7).face_down_while_covered());
+
+pub const STOCK_SLOT: u32 = 28;
+pub const WASTE_SLOT: u32 = 29;
+/// The first card after the pyramid starts the waste; the rest is the stock.
+const STOCK_CARDS: usize = 23;
+
 /// The values of `WRAP` and `FACE_DOWN` in one game. Part of the game
 /// value, so saved games keep their rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,12 +80,11 @@ pub struct Rules {
 /// A game of Pyramid Golf in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Golf {
-    /// The 28 pyramid positions (see [`pyramid`]); `None` once played.
-    pyramid: Vec<Option<Card>>,
-    /// The stock, top card last.
-    stock: Vec<Card>,
-    /// The waste, top card last. Never empty: the deal starts it.
-    waste: Vec<Card>,
+    tableau: Tableau,
+    /// Top card last.
+    stock: Pile,
+    /// Top card last; the deal starts it, so it is never empty.
+    waste: Pile,
     rules: Rules,
 }
 
@@ -93,113 +103,55 @@ impl Golf {
     /// the top.
     pub fn deal(deck: &[Card], rules: Rules) -> Golf {
         assert_eq!(deck.len(), 52, "a Golf deal takes one full deck");
-        let pyramid = deck[..CARDS].iter().copied().map(Some).collect();
-        let waste = vec![deck[CARDS]];
-        let stock = deck[CARDS + 1..].iter().rev().copied().collect();
-        Golf { pyramid, stock, waste, rules }
+        let mut cards = deck.iter().map(|&card| CardId::from(card));
+        let tableau = Tableau::deal(Golf::shape_for(rules), &mut cards);
+        let waste = cards.next().into_iter().collect();
+        Golf { tableau, stock: cards.rev().collect(), waste, rules }
+    }
+
+    fn shape_for(rules: Rules) -> &'static Shape {
+        if rules.face_down { &FACE_DOWN_PYRAMID } else { &PYRAMID }
+    }
+
+    pub fn shape(&self) -> &'static Shape {
+        Golf::shape_for(self.rules)
     }
 
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
-    pub fn waste_top(&self) -> Card {
-        *self.waste.last().expect("the waste is never empty")
+    pub fn tableau(&self) -> &Tableau {
+        &self.tableau
+    }
+
+    pub fn waste_top(&self) -> CardId {
+        self.waste.last().expect("the waste is never empty")
     }
 
     pub fn stock_len(&self) -> usize {
         self.stock.len()
     }
 
-    pub fn pyramid_left(&self) -> usize {
-        self.pyramid.iter().flatten().count()
+    /// The uncovered cards one rank above or below the waste card.
+    pub fn playable(&self) -> Mask {
+        self.tableau.free_of_ranks(self.shape(), neighbours(self.waste_top().rank(), self.rules.wrap))
     }
 
-    /// The card at a pyramid position, if it is still there.
-    pub fn card_at(&self, position: usize) -> Option<Card> {
-        self.pyramid[position]
-    }
-
-    /// Still in the pyramid and no card of the row below covers it.
-    pub fn is_free(&self, position: usize) -> bool {
-        let present = |p: usize| self.pyramid[p].is_some();
-        present(position) && pyramid::covered_by(position).is_none_or(|cover| !cover.into_iter().any(present))
-    }
-
-    /// What the player can see of a pyramid position. Cards only ever leave
-    /// the pyramid, so a card once uncovered stays uncovered: "free" and
-    /// "seen" are the same thing here.
-    fn is_visible(&self, position: usize) -> bool {
-        self.pyramid[position].is_some() && (!self.rules.face_down || self.is_free(position))
-    }
-
-    /// One rank apart, or King and Ace with `wrap`.
-    pub fn are_neighbours(&self, a: Card, b: Card) -> bool {
-        let gap = a.rank.abs_diff(b.rank);
-        gap == 1 || (self.rules.wrap && gap == KING - ACE)
-    }
-
-    fn is_won(&self) -> bool {
-        self.pyramid.iter().all(Option::is_none)
-    }
-
-    fn slot(&self, position: usize, playable: bool) -> Slot {
-        let (x, y) = pyramid::xy(position);
-        let face = match self.pyramid[position] {
-            None => Face::Empty,
-            Some(card) if self.is_visible(position) => Face::Up(card),
-            Some(_) => Face::Down,
-        };
-        Slot::new(position as u32, SlotKind::Pyramid, x, y, face)
-            .z(pyramid::row_of(position) as i32)
-            .playable(playable)
-    }
-
-    /// Why the card `card` cannot be played now. Face-down pyramid cards and
-    /// stock cards get the same answer, so the explanation never tells
-    /// where a hidden card lies.
-    fn why_not(&self, card: Card) -> String {
-        if self.waste_top() == card {
-            return format!("{card} is the waste card: play a pyramid card onto it");
-        }
-        if self.waste.contains(&card) {
-            return format!("{card} is already on the waste");
-        }
-        let seen_at = (0..CARDS).find(|&p| self.pyramid[p] == Some(card) && self.is_visible(p));
-        let Some(position) = seen_at else {
-            return format!("{card} is not available: only uncovered pyramid cards are played");
-        };
-        if !self.is_free(position) {
-            return format!("{card} is covered: clear the two cards below it first");
-        }
+    /// Why `card` cannot be played now. Face-down pyramid cards and stock
+    /// cards get the same answer, so it never tells where a hidden card lies.
+    fn why_not(&self, card: CardId) -> String {
         let top = self.waste_top();
-        let wrap_hint = if !self.rules.wrap && card.rank.abs_diff(top.rank) == KING - ACE {
-            " (Kings and Aces are neighbours only with the option `wrap`)"
-        } else {
-            ""
-        };
-        format!("{card} is not one rank above or below the waste card {top}{wrap_hint}")
-    }
-
-    /// Checks that a restored game could have come from a real deal.
-    fn check_state(&self) -> Result<(), String> {
-        if self.pyramid.len() != CARDS {
-            return Err(format!("the pyramid has {} positions, not {CARDS}", self.pyramid.len()));
+        match self.tableau.locate(self.shape(), card) {
+            _ if card == top => format!("{card} is the waste card: play a pyramid card onto it"),
+            _ if self.waste.iter().any(|c| c == card) => format!("{card} is already on the waste"),
+            None => format!("{card} is not available: only uncovered pyramid cards are played"),
+            Some(p) if !self.tableau.is_free(self.shape(), p) => self.tableau.why_covered(self.shape(), p),
+            Some(_) if card.rank().abs_diff(top.rank()) == KING - ACE => format!(
+                "{card} is not one rank above or below the waste card {top} (Kings and Aces are neighbours only with the option `wrap`)"
+            ),
+            Some(_) => format!("{card} is not one rank above or below the waste card {top}"),
         }
-        if self.waste.is_empty() {
-            return Err("the waste is empty".into());
-        }
-        let all: Vec<Card> = self.pyramid.iter().flatten().chain(&self.stock).chain(&self.waste).copied().collect();
-        patience_engine::deal::check_full_deck(&all)?;
-        // A card leaves the pyramid only once uncovered: whatever covered a
-        // missing card must be missing too.
-        for position in (0..CARDS).filter(|&p| self.pyramid[p].is_none()) {
-            let still_covered = pyramid::covered_by(position).is_some_and(|cover| cover.iter().any(|&p| self.pyramid[p].is_some()));
-            if still_covered {
-                return Err(format!("pyramid position {position} was played while still covered"));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -224,53 +176,37 @@ impl Variant for Golf {
     }
 
     fn layout(&self) -> Layout {
-        let actions = self.actions();
-        let playable = |position: usize| actions.contains(&Action::Play(position));
-        let mut slots: Vec<Slot> = (0..CARDS).map(|position| self.slot(position, playable(position))).collect();
-        let (x, y) = pyramid::stock_xy();
-        let stock_face = if self.stock.is_empty() { Face::Empty } else { Face::Down };
-        slots.push(
-            Slot::new(STOCK_SLOT, SlotKind::Stock, x, y, stock_face)
-                .playable(actions.contains(&Action::Draw))
-                .label(self.stock.len().to_string()),
-        );
-        let (x, y) = pyramid::waste_xy();
-        slots.push(Slot::new(WASTE_SLOT, SlotKind::Waste, x, y, Face::Up(self.waste_top())).label(self.waste.len().to_string()));
-        Layout { width: pyramid::BOARD_WIDTH, height: pyramid::BOARD_HEIGHT, slots }
+        let mut slots = self.tableau.slots(self.shape(), SlotKind::Pyramid, self.playable());
+        let y = self.shape().height() + 0.5;
+        let stock = if self.stock.is_empty() { Face::Empty } else { Face::Down };
+        let can_draw = !self.stock.is_empty() && !self.tableau.is_clear();
+        slots.push(Slot::new(STOCK_SLOT, SlotKind::Stock, 2.3, y, stock).playable(can_draw).label(self.stock.len().to_string()));
+        slots.push(Slot::card(WASTE_SLOT, SlotKind::Waste, 3.7, y, self.waste_top()).label(self.waste.len().to_string()));
+        Layout { width: self.shape().width(), height: y + CARD_HEIGHT, slots }
     }
 
     fn hud(&self) -> Vec<HudItem> {
         vec![
             HudItem::new("stock", "Stock", self.stock.len()),
             HudItem::new("waste", "Waste", self.waste.len()),
-            HudItem::new("pyramid", "Pyramid", self.pyramid_left()),
+            HudItem::new("pyramid", "Pyramid", self.tableau.left()),
         ]
     }
 
     fn actions(&self) -> Vec<Action> {
-        if self.is_won() {
+        if self.tableau.is_clear() {
             return Vec::new();
         }
-        let top = self.waste_top();
-        let mut actions: Vec<Action> = (0..CARDS)
-            .filter(|&p| self.is_free(p) && self.pyramid[p].is_some_and(|card| self.are_neighbours(card, top)))
-            .map(Action::Play)
-            .collect();
-        if !self.stock.is_empty() {
-            actions.push(Action::Draw);
-        }
-        actions
+        let draw = (!self.stock.is_empty()).then_some(Action::Draw);
+        bits(self.playable()).map(Action::Play).chain(draw).collect()
     }
 
     fn describe(&self, action: &Action) -> MoveInfo {
         match *action {
             Action::Play(position) => {
-                let card = self.pyramid[position].expect("only present cards are played");
-                MoveInfo {
-                    notation: card.to_string(),
-                    label: format!("{} onto {}", card.pretty(), self.waste_top().pretty()),
-                    slots: vec![position as u32, WASTE_SLOT],
-                }
+                let card = self.tableau.card(position); // free, so face up
+                let label = format!("{} onto {}", card.pretty(), self.waste_top().pretty());
+                MoveInfo { notation: card.to_string(), label, slots: vec![position as u32, WASTE_SLOT] }
             }
             Action::Draw => {
                 MoveInfo { notation: "draw".into(), label: "Draw from the stock".into(), slots: vec![STOCK_SLOT] }
@@ -280,19 +216,19 @@ impl Variant for Golf {
 
     fn perform(&mut self, action: &Action) {
         let card = match *action {
-            Action::Play(position) => self.pyramid[position].take(),
-            Action::Draw => self.stock.pop(),
+            Action::Play(position) => self.tableau.take(position),
+            Action::Draw => self.stock.pop().expect("`actions` lists a draw only while the stock has cards"),
         };
-        self.waste.push(card.expect("`actions` lists only moves that have a card to move"));
+        self.waste.push(card);
     }
 
     fn status(&self) -> Status {
-        let status = if self.is_won() { Status::won("The pyramid is cleared") } else { Status::playing() };
-        status.with_score((CARDS - self.pyramid_left()) as i64)
+        let status = if self.tableau.is_clear() { Status::won("The pyramid is cleared") } else { Status::playing() };
+        status.with_score(28 - self.tableau.left() as i64)
     }
 
     fn lost_message(&self) -> String {
-        format!("No moves left: {} pyramid cards remain", self.pyramid_left())
+        format!("No moves left: {} pyramid cards remain", self.tableau.left())
     }
 
     fn explain(&self, notation: &str) -> String {
@@ -304,34 +240,37 @@ impl Variant for Golf {
                 "`draw` is a legal move now".into()
             };
         }
-        let Ok(card) = text.parse::<Card>() else {
+        let Ok(card) = text.parse::<CardId>() else {
             return format!("`{text}` is not a move: write `draw` or a card such as Kh or 7c");
         };
-        if self.actions().iter().any(|action| matches!(*action, Action::Play(p) if self.pyramid[p] == Some(card))) {
+        if bits(self.playable()).any(|p| self.tableau.card(p) == card) {
             return format!("`{card}` is a legal move now");
         }
         self.why_not(card)
     }
 
+    /// Refuses what no deal could have come to: a card missing or twice, a
+    /// card gone from under one still there, a played card not on the waste.
     fn check(&self) -> Result<(), String> {
-        self.check_state()
+        self.tableau.check(self.shape())?;
+        if self.waste.is_empty() || self.stock.len() > STOCK_CARDS {
+            return Err(format!("a waste of {} cards and a stock of {} is no deal's", self.waste.len(), self.stock.len()));
+        }
+        let played = self.shape().all() & !self.tableau.present();
+        if let Some(p) = bits(played).find(|&p| !self.waste.iter().any(|card| card == self.tableau.card(p))) {
+            return Err(format!("pyramid position {p} was played, but its card is not on the waste"));
+        }
+        let cards: Vec<CardId> = self.tableau.cards_left().chain(self.stock.iter()).chain(self.waste.iter()).collect();
+        check_card_ids(&cards, 1)
     }
 
     /// Every card the player has not seen — face-down pyramid cards and the
-    /// stock — is shuffled and dealt back into the same places. Free
+    /// stock — is shuffled and dealt back into the same places. Uncovered
     /// pyramid cards and the whole waste were seen and stay put.
     fn resample(&self, rng: &mut DealRng) -> Option<Self> {
-        let hidden: Vec<usize> = (0..CARDS).filter(|&p| self.pyramid[p].is_some() && !self.is_visible(p)).collect();
-        let mut unseen: Vec<Card> = hidden.iter().map(|&p| self.pyramid[p].expect("present")).collect();
-        unseen.extend(&self.stock);
-        rng.shuffle(&mut unseen);
-        let mut copy = self.clone();
-        let (for_pyramid, for_stock) = unseen.split_at(hidden.len());
-        for (&position, &card) in hidden.iter().zip(for_pyramid) {
-            copy.pyramid[position] = Some(card);
-        }
-        copy.stock = for_stock.to_vec();
-        Some(copy)
+        let mut unseen = self.stock.to_vec();
+        let tableau = self.tableau.resample(self.shape(), rng, &mut unseen);
+        Some(Golf { tableau, stock: unseen.into_iter().collect(), ..self.clone() })
     }
 }
 
@@ -341,13 +280,13 @@ impl Search for Golf {
     /// fixed) and the waste card. That is exact and far cheaper than the
     /// default hash of the whole game.
     fn state_key(&self) -> u128 {
-        let left = (0..CARDS).filter(|&p| self.pyramid[p].is_some()).fold(0u128, |mask, p| mask | 1 << p);
-        left | (self.stock.len() as u128) << 28 | (self.waste_top().deck_index() as u128) << 33
+        let waste_top = self.waste_top().code() as u128;
+        self.tableau.present() | (self.stock.len() as u128) << 28 | waste_top << 33
     }
 
     /// Every pyramid card still needs one move of its own.
     fn moves_lower_bound(&self) -> u32 {
-        self.pyramid_left() as u32
+        self.tableau.left()
     }
 }
 

@@ -5,6 +5,7 @@
 use super::*;
 use patience_engine::card::parse_cards;
 use patience_engine::deal::shuffled_deck;
+use patience_engine::card::Card;
 use patience_engine::game::Game;
 use patience_engine::options::OptionValue;
 use patience_engine::solver::{self, Verdict};
@@ -15,7 +16,7 @@ fn start(seed: u64, options: &[(&str, bool)]) -> Golf {
     Game::<Golf>::start(&Deal::Seed(seed), &given).expect("the deal starts").state
 }
 
-fn card(text: &str) -> Card {
+fn card(text: &str) -> CardId {
     text.parse().unwrap()
 }
 
@@ -96,7 +97,7 @@ fn uncovering_a_card_turns_it_up() {
     game.perform(&Action::Play(22)); // 3c
     assert_eq!(face(&game, 15), Face::Down, "2c still covers it");
     game.perform(&Action::Play(21)); // 2c
-    assert_eq!(face(&game, 15), Face::Up(card("6s")), "both coverers gone");
+    assert_eq!(face(&game, 15), Face::Up(card("6s").card()), "both coverers gone");
 }
 
 #[test]
@@ -104,7 +105,7 @@ fn drawing_turns_the_next_stock_card() {
     let deck = shuffled_deck(9);
     let mut game = start(9, &[]);
     game.perform(&Action::Draw);
-    assert_eq!(game.waste_top(), deck[29]);
+    assert_eq!(game.waste_top(), CardId::from(deck[29]));
     assert_eq!(game.stock_len(), 22);
     for _ in 0..22 {
         game.perform(&Action::Draw);
@@ -197,12 +198,18 @@ fn snapshots_restore_the_same_game() {
 fn damaged_games_are_refused() {
     let game = start(2, &[]);
     let mut twice = game.clone();
-    twice.stock[0] = twice.waste[0];
+    twice.stock.set(0, twice.waste_top());
     assert!(twice.check().unwrap_err().contains("twice"));
     let mut floating = game.clone();
-    floating.pyramid[0] = None; // the apex, gone while all its coverers are there
-    floating.waste.insert(0, game.pyramid[0].unwrap());
-    assert!(floating.check().unwrap_err().contains("while still covered"));
+    let apex = floating.tableau.take(0); // gone while all its coverers are there
+    floating.waste.push(apex);
+    assert!(floating.check().unwrap_err().contains("position 0 is empty although a card still lies on it"));
+    let mut lost_card = game.clone(); // a draw, and a played card put back in the stock
+    let drawn = lost_card.stock.pop().unwrap();
+    lost_card.waste.push(drawn);
+    let bottom = lost_card.tableau.take(27);
+    lost_card.stock.push(bottom);
+    assert!(lost_card.check().unwrap_err().contains("its card is not on the waste"));
     assert_eq!(game.check(), Ok(()));
 }
 
@@ -216,7 +223,7 @@ fn resampling_keeps_what_was_seen_and_reshuffles_the_rest() {
     assert_eq!(layout_without_labels(&sample), layout_without_labels(&game), "the player sees no difference");
     assert_eq!(sample.check(), Ok(()), "still one full deck");
     assert_ne!(sample, game, "the hidden cards moved");
-    let differing = (0..21).filter(|&p| sample.card_at(p) != game.card_at(p)).count();
+    let differing = (0..21).filter(|&p| sample.tableau().card(p) != game.tableau().card(p)).count();
     assert!(differing > 5, "face-down cards were redealt ({differing} changed)");
 }
 

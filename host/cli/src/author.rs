@@ -311,178 +311,151 @@ patience --plugins plugins show {{name}}
 //! rules. It already builds (`patience build .`) and passes
 //! `patience check`.
 //!
-//! The example rules: one card is dealt face up on each of a row of piles;
-//! the rest of the deck is the stock, face down. Remove two pile tops of
-//! the same rank (`7c+7h`); `deal` puts the next stock card on every pile.
-//! Remove all 52 cards to win.
+//! The example rules: 28 cards in a pyramid and, below it, six piles of
+//! four, face down but for their tops. A card is free once no card lies on
+//! it. Two free cards of a rank (or, with `by_suit`, of a suit) pair off
+//! (`7c+7h`). Clear the table to win.
+//!
+//! The SDK's tableau layer (`patience_engine::tableau`) does the table:
+//! which card covers which, dealing, what is face down, the slots, the
+//! check of a restored game, `resample` and the explanations, so no text
+//! can name a face-down card.
 
-use patience_engine::card::Card;
-use patience_engine::deal::DealRng;
+use patience_engine::card::CardId;
+use patience_engine::deal::{check_card_ids, DealRng};
 use patience_engine::prelude::*;
+use patience_engine::tableau::{bit, bits, parse_cards_move, Shape, Tableau};
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 const RULES: &str = "\
 # {{Title}}
 
-One card is dealt face up on each pile of a row; the rest of the deck is the \
-stock, face down.
+28 cards are dealt into a pyramid, row by row from the apex, and the other \
+24 into six piles of four below it, one card to each pile a round. A card is \
+*free* once no card lies on it; the piles' cards lie face down until then.
 
-* Remove two pile tops of the **same rank** (`7c+7h`).
-* `deal` puts the next stock card on every pile.
-* Remove all 52 cards to win. With no pair left and an empty stock, the game is lost.
+* Two free cards of the **same rank** pair off and leave the table (`7c+7h`).
+* With the option `by_suit` (on by default), two of the **same suit** do too.
+* Clear the table to win. With no pair left, the game is lost.
 ";
 
 /// The one option, declared once: `info` lists it, `start` reads it.
-const PILES: Int = Int::new("piles", 4, 8, 6, "Piles in the row");
+const BY_SUIT: Flag = Flag::new("by_suit", true, "Two cards of a suit pair off too");
 
-/// Slot ids: the stock, the piles (1, 2, …), the discard pile.
-const STOCK_SLOT: u32 = 0;
-const FIRST_PILE_SLOT: u32 = 1;
-const DISCARD_SLOT: u32 = 99;
+/// The table, built once. Its positions, numbered in dealing order, are the
+/// slot ids.
+static TABLE: LazyLock<Shape> =
+    LazyLock::new(|| Shape::pyramid(7).with(Shape::piles(6, 4).face_down_while_covered(), 0.0, 6.0));
 
 /// A game in progress. It holds everything about the game, settings
 /// included: the host saves and restores games as this value.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct {{Type}} {
-    /// The piles, top card last. Only the tops show, but every card was
-    /// seen face up when it was dealt.
-    piles: Vec<Vec<Card>>,
-    /// The stock, top card last. Face down: the player has not seen it.
-    stock: Vec<Card>,
-    /// Removed cards, the last removed last.
-    discard: Vec<Card>,
+    /// The cards dealt onto the table, and which are still there.
+    table: Tableau,
+    by_suit: bool,
 }
 
-/// One legal move, as the game represents it.
+/// One legal move: the cards at two positions pair off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Remove the tops of these two piles.
-    Pair(usize, usize),
-    /// Put the next stock card on every pile.
-    Deal,
-}
+pub struct Pair(usize, usize);
 
 impl {{Type}} {
-    fn top(&self, pile: usize) -> Option<Card> {
-        self.piles[pile].last().copied()
+    fn pair_off(&self, a: CardId, b: CardId) -> bool {
+        a.rank() == b.rank() || (self.by_suit && a.card().suit == b.card().suit)
     }
 
-    fn deal_round(&mut self) {
-        for pile in &mut self.piles {
-            pile.extend(self.stock.pop());
+    /// Why `a+b` is not a move now, in words that name only cards the
+    /// player sees.
+    fn why_not(&self, a: CardId, b: CardId) -> String {
+        let seen = |card: CardId| self.table.locate(&TABLE, card).ok_or(format!("{card} is not on the table face up"));
+        let (x, y) = match (seen(a), seen(b)) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(why), _) | (_, Err(why)) => return why,
+        };
+        if let Some(why) = self.table.why_never_together(&TABLE, x, y) {
+            return why;
+        }
+        match [x, y].into_iter().find(|&p| !self.table.is_free(&TABLE, p)) {
+            Some(covered) => self.table.why_covered(&TABLE, covered),
+            None if x == y => format!("{a} cannot pair off with itself"),
+            None => format!("{a} and {b} are of neither a rank nor a suit (`by_suit` is {})", self.by_suit),
         }
     }
 }
 
 impl Variant for {{Type}} {
-    type Action = Action;
+    type Action = Pair;
 
     fn info() -> Info {
         Info {
             id: "{{name}}".into(),
             name: "{{Title}}".into(),
             version: env!("CARGO_PKG_VERSION").into(),
-            summary: "Remove pile tops of the same rank; deal a card on every pile.".into(),
+            summary: "Pair off free cards of a rank or a suit until the table is cleared.".into(),
             rules: RULES.into(),
-            options: vec![PILES.spec()],
+            options: vec![BY_SUIT.spec()],
         }
     }
 
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
-        let mut stock = deal.deck()?;
-        stock.reverse(); // the deck's first card is dealt first: keep it on top
-        let piles = vec![Vec::new(); PILES.read(settings) as usize];
-        let mut game = {{Type}} { piles, stock, discard: Vec::new() };
-        game.deal_round();
-        Ok(game)
+        let table = Tableau::deal(&TABLE, &mut deal.cards(1)?.into_iter()); // in dealing order
+        Ok({{Type}} { table, by_suit: BY_SUIT.read(settings) })
     }
 
     fn layout(&self) -> Layout {
-        let actions = self.actions();
-        let in_a_pair = |pile: usize| actions.iter().any(|a| matches!(*a, Action::Pair(i, j) if i == pile || j == pile));
-        let stock_face = if self.stock.is_empty() { Face::Empty } else { Face::Down };
-        let mut slots = vec![
-            Slot::new(STOCK_SLOT, SlotKind::Stock, 0.0, 0.0, stock_face)
-                .playable(actions.contains(&Action::Deal))
-                .label(self.stock.len().to_string()),
-        ];
-        for pile in 0..self.piles.len() {
-            let face = self.top(pile).map_or(Face::Empty, Face::Up);
-            let x = 1.5 + pile as f32 * 1.2;
-            let slot = Slot::new(FIRST_PILE_SLOT + pile as u32, SlotKind::Field, x, 0.0, face);
-            slots.push(slot.playable(in_a_pair(pile)).label(self.piles[pile].len().to_string()));
-        }
-        let discard_x = 1.8 + self.piles.len() as f32 * 1.2;
-        let top = self.discard.last().map_or(Face::Empty, |&card| Face::Up(card));
-        slots.push(Slot::new(DISCARD_SLOT, SlotKind::Discard, discard_x, 0.0, top).label(self.discard.len().to_string()));
-        Layout { width: discard_x + CARD_WIDTH, height: CARD_HEIGHT, slots }
+        let playable = self.actions().iter().fold(0, |mask, &Pair(a, b)| mask | bit(a) | bit(b));
+        Layout { width: TABLE.width(), height: TABLE.height(), slots: self.table.slots(&TABLE, SlotKind::Pyramid, playable) }
     }
 
     fn hud(&self) -> Vec<HudItem> {
-        vec![HudItem::new("stock", "Stock", self.stock.len()), HudItem::new("removed", "Removed", self.discard.len())]
+        vec![HudItem::new("table", "On the table", self.table.left())]
     }
 
-    fn actions(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
-        for i in 0..self.piles.len() {
-            for j in i + 1..self.piles.len() {
-                let same_rank = matches!((self.top(i), self.top(j)), (Some(a), Some(b)) if a.rank == b.rank);
-                if same_rank {
-                    actions.push(Action::Pair(i, j));
-                }
-            }
-        }
-        if !self.stock.is_empty() {
-            actions.push(Action::Deal);
-        }
-        actions
+    fn actions(&self) -> Vec<Pair> {
+        let free: Vec<usize> = bits(self.table.free(&TABLE)).collect();
+        let pairs = free.iter().flat_map(|&a| free.iter().filter(move |&&b| a < b).map(move |&b| Pair(a, b)));
+        pairs.filter(|&Pair(a, b)| self.pair_off(self.table.card(a), self.table.card(b))).collect()
     }
 
-    fn describe(&self, action: &Action) -> MoveInfo {
-        match *action {
-            Action::Pair(i, j) => {
-                let (a, b) = (self.top(i).expect("a pair of tops"), self.top(j).expect("a pair of tops"));
-                MoveInfo {
-                    notation: format!("{a}+{b}"),
-                    label: format!("{} + {}", a.pretty(), b.pretty()),
-                    slots: vec![FIRST_PILE_SLOT + i as u32, FIRST_PILE_SLOT + j as u32],
-                }
-            }
-            Action::Deal => MoveInfo { notation: "deal".into(), label: "Deal a card on every pile".into(), slots: vec![STOCK_SLOT] },
-        }
+    fn describe(&self, &Pair(a, b): &Pair) -> MoveInfo {
+        let (x, y) = (self.table.card(a), self.table.card(b)); // free, so face up
+        MoveInfo { notation: format!("{x}+{y}"), label: format!("{} + {}", x.pretty(), y.pretty()), slots: vec![a as u32, b as u32] }
     }
 
-    fn perform(&mut self, action: &Action) {
-        match *action {
-            Action::Pair(i, j) => {
-                let pair = [self.piles[i].pop(), self.piles[j].pop()];
-                self.discard.extend(pair.into_iter().flatten());
-            }
-            Action::Deal => self.deal_round(),
-        }
+    fn perform(&mut self, &Pair(a, b): &Pair) {
+        self.table.take(a);
+        self.table.take(b);
     }
 
     /// Won or playing: with no move left, the SDK reports the game lost (`lost_message`).
     fn status(&self) -> Status {
-        if self.discard.len() == 52 { Status::won("All 52 cards are removed") } else { Status::playing() }
+        if self.table.is_clear() { Status::won("All 52 cards are paired off") } else { Status::playing() }
     }
 
     fn lost_message(&self) -> String {
-        format!("No pair left and the stock is empty: {} cards remain", 52 - self.discard.len())
+        format!("No pair left: {} cards remain", self.table.left())
     }
 
-    /// Refuse a damaged saved game: exactly the 52 cards, each once.
+    fn explain(&self, notation: &str) -> String {
+        match parse_cards_move(notation).as_deref() {
+            Some(&[a, b]) => self.why_not(a, b),
+            _ => format!("`{notation}` is not a move: write two cards, such as 7c+7h"),
+        }
+    }
+
+    /// Refuse a damaged saved game: the table as play leaves it, and the
+    /// 52 cards each dealt once.
     fn check(&self) -> Result<(), String> {
-        let cards: Vec<Card> = self.piles.iter().flatten().chain(&self.stock).chain(&self.discard).copied().collect();
-        patience_engine::deal::check_full_deck(&cards)
+        self.table.check(&TABLE)?;
+        let dealt: Vec<CardId> = (0..TABLE.len()).map(|p| self.table.card(p)).collect();
+        check_card_ids(&dealt, 1)
     }
 
-    /// The player has seen every card on the piles and the discard, not
-    /// the stock: fair players search copies with the stock shuffled.
+    /// The face-down cards, dealt anew: what fair players search.
     fn resample(&self, rng: &mut DealRng) -> Option<Self> {
-        let mut copy = self.clone();
-        rng.shuffle(&mut copy.stock);
-        Some(copy)
+        Some({{Type}} { table: self.table.resample(&TABLE, rng, &mut []), ..self.clone() })
     }
 }
 
@@ -498,28 +471,24 @@ mod tests {
     }
 
     #[test]
-    fn the_piles_are_face_up_and_the_stock_face_down() {
+    fn the_pyramid_is_face_up_and_the_piles_show_their_tops() {
         let deck = patience_engine::deal::shuffled_deck(1);
-        let layout = start(1).layout();
-        assert_eq!(layout.slots[0].face, Face::Down);
-        assert_eq!(layout.slots[0].label.as_deref(), Some("46"));
-        assert_eq!(layout.slots[1].face, Face::Up(deck[0]));
+        let faces: Vec<Face> = start(1).layout().slots.iter().map(|slot| slot.face).collect();
+        assert_eq!(faces[0], Face::Up(deck[0]), "the apex is dealt first");
+        assert_eq!(faces[28], Face::Down, "the first round of the piles lies under three more");
+        assert_eq!(faces[51], Face::Up(deck[51]), "the last card dealt tops a pile");
     }
 
     #[test]
-    fn a_pair_leaves_and_a_deal_covers_every_pile() {
+    fn free_cards_pair_off_and_covered_ones_are_explained() {
         let mut game = start(3);
-        while !game.actions().iter().any(|a| matches!(a, Action::Pair(..))) && !game.stock.is_empty() {
-            game.perform(&Action::Deal);
-        }
         let pair = game.actions()[0];
-        assert!(matches!(pair, Action::Pair(..)), "pairs come before `deal` in the list");
         game.perform(&pair);
-        assert_eq!(game.discard.len(), 2);
-        let before = game.stock.len();
-        game.perform(&Action::Deal);
-        assert_eq!(game.stock.len(), before.saturating_sub(6));
+        assert_eq!(game.table.left(), 50);
         assert_eq!(game.check(), Ok(()));
+        let apex = game.table.card(0);
+        assert!(game.explain(&format!("{apex}+{apex}")).contains(&format!("{apex} is covered by ")));
+        assert!(game.explain("hello").contains("is not a move"));
     }
 }
 "#;

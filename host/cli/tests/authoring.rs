@@ -79,7 +79,7 @@ fn the_example_plugin_builds_passes_check_and_plays_without_host_changes() {
     let dir = scratch("golf");
     let golf_crate = workspace().join("examples/golf");
     let built = succeed(&dir, &["build", golf_crate.to_str().unwrap(), "--out", "plugins"]);
-    assert!(built.contains("built `golf` 1.0.0 (Pyramid Golf)"), "{built}");
+    assert!(built.contains("built `golf` 2.0.0 (Pyramid Golf)"), "{built}");
     assert!(dir.join("plugins/golf.wasm").is_file());
 
     let report = succeed(&dir, &["check", "plugins/golf.wasm", "--games", CHECK_GAMES]);
