@@ -477,6 +477,8 @@ fn valid_rule_set() -> impl Strategy<Value = (String, RuleSet)> {
             plugin: info.id.clone(),
             options,
             path: Some("rules.toml".into()),
+            id: None,
+            group: None,
         };
         (text, expected)
     })

@@ -485,6 +485,8 @@ fn a_session_whose_game_cannot_be_restored_is_undone_or_resumed_from_its_save() 
         plugin: "hostile".into(),
         options: settings("bad-restore"),
         path: None,
+        id: None,
+        group: None,
     };
     let mut session = Session::start(&bench.hostile, rule_set, Deal::Seed(1)).unwrap();
     session.play("step").unwrap();

@@ -46,6 +46,8 @@ fn main() -> anyhow::Result<()> {
             plugin: plugin.info.id.clone(),
             options: Vec::new(),
             path: None,
+            id: None,
+            group: None,
         });
     }
     for path in rule_set_files()? {

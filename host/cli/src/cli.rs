@@ -1,5 +1,5 @@
 //! The command line. The forms of `list`, `show` and `play` are a promise to
-//! scripts: keep them stable.
+//! scripts: keep them stable (a new column goes at the end of a line).
 
 use crate::board_text;
 use crate::setup::{self, GameArgs, PluginArgs};
@@ -25,12 +25,14 @@ pub struct Args {
 pub enum Command {
     /// Open the desktop app (also what `patience` with no command does).
     Gui {
-        /// Directories with rule set files (*.toml); default: `rulesets/`
-        /// in the working directory and beside the executable.
+        /// Directories with more rule set files (*.toml), joining the
+        /// bundled ones; default: `rulesets/` in the working directory and
+        /// beside the executable.
         #[arg(long = "rulesets", value_name = "DIR")]
         rule_set_dirs: Vec<std::path::PathBuf>,
     },
-    /// One line per variant: id, name, version, where it was loaded from.
+    /// One line per variant, then per bundled rule set: id, name, version,
+    /// where it was loaded from, and how hard it is (the app's figures).
     List,
     /// Draw the opening layout of a deal as text.
     Show {
@@ -106,23 +108,40 @@ fn gui(plugin_args: &PluginArgs, mut rule_set_dirs: Vec<std::path::PathBuf>) -> 
             rule_set_dirs.push(dir);
         }
     }
-    patience_gui::run_watching(runtime, catalog, rule_set_dirs, plugin_dirs)?;
+    patience_gui::run_watching(runtime, catalog, setup::menu_groups(), rule_set_dirs, plugin_dirs)?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// Each plugin (its default rules), then each bundled rule set: `id  name
+/// version  source  difficulty`, in columns. The difficulty is the line
+/// the app's menu shows, from the figures built into the binary.
 fn list(plugin_args: &PluginArgs) -> Result<ExitCode> {
     let catalog = setup::catalog(plugin_args)?;
-    let id_width = catalog.plugins().iter().map(|p| p.info.id.len()).max().unwrap_or(0);
-    let name_width = catalog.plugins().iter().map(|p| p.info.name.chars().count()).max().unwrap_or(0);
+    let (rule_sets, problems) = setup::bundled_rule_sets(&catalog);
+    for problem in problems {
+        eprintln!("warning: {problem}");
+    }
+    let (difficulty, unread) = patience_gui::Difficulty::bundled(&catalog);
+    for problem in unread {
+        eprintln!("warning: {problem}");
+    }
+    let mut rows: Vec<[String; 5]> = Vec::new();
     for plugin in catalog.plugins() {
         let info = &plugin.info;
-        println!(
-            "{:id_width$}  {:name_width$}  {:8}  {}",
-            info.id,
-            info.name,
-            info.version,
-            plugin.source,
-        );
+        let figures = difficulty.figures(&patience_runtime::RuleSet::defaults(&info.id), &catalog);
+        rows.push([info.id.clone(), info.name.clone(), info.version.clone(), plugin.source.to_string(), patience_gui::difficulty_line(figures.as_ref())]);
+    }
+    for rule_set in &rule_sets {
+        let Some(plugin) = catalog.find(&rule_set.plugin) else { continue };
+        let id = rule_set.id.clone().unwrap_or_default();
+        let figures = difficulty.figures(rule_set, &catalog);
+        let source = format!("bundled ({id}.toml)");
+        rows.push([id, rule_set.name.clone(), plugin.info.version.clone(), source, patience_gui::difficulty_line(figures.as_ref())]);
+    }
+    let width = |column: usize| rows.iter().map(|row| row[column].chars().count()).max().unwrap_or(0);
+    let (id_width, name_width, source_width) = (width(0), width(1), width(3));
+    for [id, name, version, source, difficulty] in rows {
+        println!("{id:id_width$}  {name:name_width$}  {version:8}  {source:source_width$}  {difficulty}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -150,7 +169,7 @@ fn start(plugin_args: &PluginArgs, args: &GameArgs, winnable: &WinnableArgs) -> 
         deal = winnable_deal(plugin, &rule_set, args.seed.unwrap_or(setup::DEFAULT_SEED))?;
     }
     let settings = rule_set.settings_summary();
-    let is_file = rule_set.path.is_some();
+    let is_file = rule_set.path.is_some() || rule_set.id.is_some();
     let name = rule_set.name.clone();
     let session = Session::start(plugin, rule_set, deal.clone())
         .with_context(|| format!("cannot start {}", plugin.info.id))?;

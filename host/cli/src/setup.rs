@@ -1,4 +1,5 @@
-//! Building the runtime and the catalog, and resolving what the user named.
+//! Building the runtime and the catalog, and resolving what the user named:
+//! a plugin id, a bundled rule set's id, a rule set file or a plugin file.
 
 use anyhow::{anyhow, bail, Context, Result};
 use patience_engine::card::parse_cards;
@@ -32,6 +33,27 @@ pub struct PluginArgs {
 
 pub fn bundled() -> Vec<(&'static str, &'static [u8])> {
     patience_bundled::BUNDLED.iter().map(|plugin| (plugin.file_name, plugin.bytes)).collect()
+}
+
+/// The app's menu groups, as the bundled plugins' manifests and the
+/// workspace's name and order them.
+pub fn menu_groups() -> patience_gui::Groups {
+    let bundled = patience_bundled::BUNDLED
+        .iter()
+        .filter_map(|plugin| plugin.group.map(|group| (plugin.file_name.to_string(), group.to_string())))
+        .collect();
+    patience_gui::Groups::new(bundled, patience_bundled::GROUPS.iter().map(|group| group.to_string()).collect())
+}
+
+/// The rule sets built into the binary, as `(id, file name, text)`.
+fn bundled_rule_set_sources() -> Vec<patience_runtime::ruleset::BundledSource<'static>> {
+    patience_bundled_rulesets::RULE_SETS.iter().map(|r| (r.id, r.file_name, r.text)).collect()
+}
+
+/// The rule sets built into the binary, read against `catalog`, and one
+/// sentence for each that cannot be offered.
+pub fn bundled_rule_sets(catalog: &Catalog) -> (Vec<RuleSet>, Vec<String>) {
+    patience_runtime::load_bundled(&bundled_rule_set_sources(), catalog)
 }
 
 /// The sandbox's limits: the config file's (`--config`, else the default
@@ -138,6 +160,10 @@ impl GameArgs {
     }
 }
 
+/// What `target` names: a plugin file, a rule set file, a plugin's id (its
+/// default rules) or a bundled rule set's id. A plugin and a bundled rule
+/// set never share an id silently: the plugin keeps it, and naming it says
+/// so.
 pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
     let path = Path::new(target);
     if is_plugin_file(target) {
@@ -149,10 +175,25 @@ pub fn resolve_target(target: &str, catalog: &Catalog) -> Result<RuleSet> {
     if target.ends_with(".toml") || path.is_file() {
         return RuleSet::load(path, catalog);
     }
-    if catalog.find(target).is_none() {
-        bail!("no variant `{target}` and no such rule set file (variants: {})", catalog.ids().join(", "));
+    let sources = bundled_rule_set_sources();
+    let bundled = sources.iter().find(|(id, _, _)| *id == target);
+    if let Some(plugin) = catalog.find(target) {
+        if let Some((_, file_name, _)) = bundled {
+            eprintln!("warning: `{target}` names the plugin from {}; the bundled rule set {file_name} of that id is not offered", plugin.source);
+        }
+        return Ok(RuleSet::defaults(target));
     }
-    Ok(RuleSet::defaults(target))
+    match bundled {
+        Some(&(id, file_name, text)) => RuleSet::parse_bundled(id, file_name, text, catalog),
+        None => {
+            let rule_sets: Vec<&str> = sources.iter().map(|(id, _, _)| *id).collect();
+            bail!(
+                "no variant `{target}` and no such rule set file (variants: {}; rule sets: {})",
+                catalog.ids().join(", "),
+                rule_sets.join(", ")
+            )
+        }
+    }
 }
 
 pub fn describe_deal(deal: &Deal) -> String {

@@ -55,17 +55,108 @@ fn ruleset(name: &str, text: &str) -> String {
     path.display().to_string()
 }
 
+/// Lines of `list`: one per bundled plugin, then one per bundled rule set.
+fn bundled_count() -> usize {
+    patience_bundled::BUNDLED.len() + patience_bundled_rulesets::RULE_SETS.len()
+}
+
 #[test]
 fn list_shows_every_bundled_variant_with_version_and_source() {
     let output = patience(&["list"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines.len(), bundled_count(), "{text}");
     for (id, version) in [("classic", "1.1.0"), ("draw-three", "1.1.0"), ("relaxed", "1.1.0"), ("speedpyramid", "1.0.0")] {
-        let line = lines.iter().find(|l| l.starts_with(id)).unwrap_or_else(|| panic!("{id} missing: {text}"));
-        assert!(line.contains(version) && line.contains(&format!("bundled ({id}.wasm)")), "{line}");
+        let line = lines.iter().find(|l| l.starts_with(&format!("{id} "))).unwrap_or_else(|| panic!("{id} missing: {text}"));
+        let columns: Vec<&str> = line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+        // id, name, version, source, then the difficulty (added at the end).
+        assert_eq!((columns[0], columns[2], columns[3]), (id, version, format!("bundled ({id}.wasm)").as_str()), "{line}");
     }
+}
+
+/// A copy of the binary alone in an empty directory, run from another
+/// empty one with an empty data directory: what it knows, it carries.
+#[test]
+fn a_binary_copied_anywhere_lists_the_bundled_rule_sets_with_their_difficulty() {
+    let home = scratch_dir("copied");
+    let binary = home.join("patience");
+    std::fs::copy(env!("CARGO_BIN_EXE_patience"), &binary).unwrap();
+    let (elsewhere, data) = (scratch_dir("elsewhere"), scratch_dir("data"));
+    let output = Command::new(&binary)
+        .arg("list")
+        .current_dir(&elsewhere)
+        .env("PATIENCE_DATA_DIR", &data)
+        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .env_remove("PATIENCE_PLUGINS")
+        .output()
+        .expect("the copy runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).is_empty(), "nothing to warn about: {}", stderr(&output));
+    let text = stdout(&output);
+    let line = |id: &str| text.lines().find(|l| l.starts_with(&format!("{id} "))).unwrap_or_else(|| panic!("no `{id}` in:\n{text}"));
+    for rule_set in patience_bundled_rulesets::RULE_SETS {
+        let line = line(rule_set.id);
+        assert!(line.contains(&format!("bundled ({})", rule_set.file_name)), "{line}");
+        // Every bundled rule set was measured: the menu's line, word first.
+        let difficulty = line.rsplit("  ").next().unwrap();
+        let word = ["easy", "medium", "hard", "very hard"].into_iter().find(|word| difficulty.starts_with(&format!("{word} · ")));
+        assert!(word.is_some() && difficulty.contains(" of 2000 deals · expert wins "), "{line}");
+    }
+    for (id, word) in [("pyramid", "medium"), ("relaxed-pyramid", "easy"), ("pyramid-thirteen", "very hard"), ("classic", "very hard")] {
+        assert!(line(id).ends_with(" of 500") && line(id).contains(&format!("  {word} · winnable ")), "{}", line(id));
+    }
+    // A variant no study has played says so, in the same place.
+    let unmeasured = text.lines().filter(|l| l.ends_with("  difficulty not measured")).count();
+    let measured = text.lines().filter(|l| l.contains(" · expert wins ")).count();
+    assert_eq!(unmeasured + measured, bundled_count(), "{text}");
+    assert!(!data.join("settings.toml").exists() && std::fs::read_dir(&elsewhere).unwrap().next().is_none(), "`list` writes nothing");
+}
+
+/// Every bundled rule set is named by its file stem wherever a variant id
+/// goes, and plays exactly as its file does.
+#[test]
+fn a_bundled_rule_set_is_named_by_its_id_on_every_command() {
+    let by_id = patience(&["show", "relaxed-3-passes", "--seed", "1"]);
+    assert!(by_id.status.success(), "{}", stderr(&by_id));
+    let file = workspace().join("rulesets/relaxed-3-passes.toml");
+    let by_file = patience(&["show", file.to_str().unwrap(), "--seed", "1"]);
+    assert_eq!(stdout(&by_id), stdout(&by_file));
+    assert!(stdout(&by_id).contains("rule set Relaxed, three passes — passes=3"), "{}", stdout(&by_id));
+    let solved = patience(&["solve", "pyramid", "--seed", "2"]);
+    assert!(solved.status.success() && stdout(&solved).contains("verdict:"), "{}", stderr(&solved));
+    let played = patience(&["play", "pyramid-thirteen", "--seed", "2", "--moves", "draw", "--no-save"]);
+    assert!(played.status.success(), "{}", stderr(&played));
+    let compared = patience(&["compare", "pyramid", "relaxed-pyramid", "classic", "--deals", "4", "--players", "solver", "--format", "csv"]);
+    assert!(compared.status.success(), "{}", stderr(&compared));
+    let table = stdout(&compared);
+    for name in ["Pyramid,", "Relaxed Pyramid,", "classic,"] {
+        assert!(table.lines().any(|line| line.starts_with(name)), "{name}: {table}");
+    }
+    let explored = patience(&["explore", "relaxed-pyramid", "--vary", "passes", "--deals", "3"]);
+    assert!(explored.status.success(), "{}", stderr(&explored));
+    // The rule set's other options are the ones held.
+    assert!(stdout(&explored).contains("held: win=pyramid, face_down=false, overlap_pairs=none, stock_top_playable=true"), "{}", stdout(&explored));
+    let unknown = patience(&["show", "pyramid-fourteen"]);
+    assert!(!unknown.status.success());
+    let error = stderr(&unknown);
+    assert!(error.contains("no variant `pyramid-fourteen`") && error.contains("rule sets: ") && error.contains("relaxed-pyramid"), "{error}");
+}
+
+/// One id, one thing: the first column of `list` never repeats, so no
+/// bundled rule set has a plugin's id (or another rule set's), and none is
+/// left out with a warning.
+#[test]
+fn no_two_variants_or_rule_sets_share_an_id() {
+    let output = patience(&["list"]);
+    assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let mut ids: Vec<&str> = text.lines().map(|line| line.split_whitespace().next().unwrap()).collect();
+    assert_eq!(ids.len(), bundled_count(), "every plugin and rule set is listed: {text}");
+    ids.sort_unstable();
+    let before = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), before, "an id twice: {text}");
 }
 
 #[test]
@@ -126,7 +217,7 @@ fn rule_set_files_work_and_bad_ones_name_file_line_and_what_is_allowed() {
     assert!(stdout(&output).contains("Pass: 1 of 3"), "{}", stdout(&output));
 
     let cases = [
-        ("unknown-plugin.toml", "plugin = \"giza\"\n", ":1: unknown plugin `giza` (available: classic, draw-three, relaxed, speedpyramid)"),
+        ("unknown-plugin.toml", "plugin = \"nonesuch\"\n", ":1: unknown plugin `nonesuch` (available: apophis, cheops, classic, "),
         ("unknown-option.toml", "plugin = \"relaxed\"\n[options]\npases = 3\n", ":3: unknown option `pases` for plugin `relaxed` (options: "),
         ("out-of-range.toml", "plugin = \"relaxed\"\n[options]\npasses = 4\n", ":3: option `passes` cannot be 4: it takes one of 1, 2, 3, unlimited"),
         ("wrong-type.toml", "plugin = \"relaxed\"\n[options]\nface_down = \"yes\"\n", ":3: option `face_down` cannot be \"yes\": it takes true or false"),
@@ -175,7 +266,7 @@ fn a_broken_plugin_in_the_plugins_dir_is_a_warning_not_a_failure() {
     std::fs::write(dir.join("broken.wasm"), b"\0asm\x01\0\0\0").unwrap();
     let output = patience(&["--plugins", dir.to_str().unwrap(), "list"]);
     assert!(output.status.success());
-    assert_eq!(stdout(&output).lines().count(), 4);
+    assert_eq!(stdout(&output).lines().count(), bundled_count());
     let warning = stderr(&output);
     assert!(warning.contains("broken.wasm") && warning.contains("core WebAssembly module, not a component"), "{warning}");
 }

@@ -305,6 +305,8 @@ impl Plan {
             plugin: self.plugin.clone(),
             options: self.options(index),
             path: None,
+            id: None,
+            group: None,
         }
     }
 

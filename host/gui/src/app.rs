@@ -8,7 +8,7 @@
 
 use crate::animation::Animation;
 use crate::board::BoardEvent;
-use crate::choices::{self, Choice};
+use crate::choices::{self, Choice, Groups};
 use crate::compare_panel::{ComparePanel, Entrant};
 use crate::deal_search::{DealSearch, SearchEnd};
 use crate::demo::{Demo, Tick};
@@ -55,6 +55,8 @@ pub enum Command {
     PlayDeal,
     /// Start choice `n` of the menu on a new deal.
     Choose(usize),
+    /// Esc in the Variants menu's filter: show every choice again.
+    ClearMenuFilter,
     StartWithOptions,
     ToggleOptions,
     OpenRules,
@@ -170,6 +172,13 @@ pub struct PatienceApp {
     /// side), kept to rebuild the choices when a plugin is reloaded.
     pub(crate) rule_sets: Vec<RuleSet>,
     pub(crate) choices: Vec<Choice>,
+    /// Which group of the Variants menu each choice goes in.
+    pub(crate) groups: Groups,
+    /// What is typed in the Variants menu's filter box.
+    pub(crate) menu_filter: String,
+    /// The Variants menu was open last frame (so the filter takes the
+    /// keyboard only when it opens, not on every frame).
+    pub(crate) menu_open: bool,
     /// The key of the choice being played (for the menu and the settings).
     pub(crate) current_choice: Option<String>,
     pub(crate) table: Option<Table>,
@@ -228,12 +237,16 @@ impl PatienceApp {
             .collect();
         notices.extend(loaded_settings.notice);
         notices.extend(loaded_stats.notice);
-        let choices = choices::choices(&catalog, &rule_sets);
+        let groups = Groups::default().with_saved_dir(choices::saved_rule_sets_dir(&data_dir));
+        let choices = choices::choices(&catalog, &rule_sets, &groups);
         let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64);
         PatienceApp {
             catalog,
             rule_sets,
             choices,
+            groups,
+            menu_filter: String::new(),
+            menu_open: false,
             current_choice: None,
             table: None,
             cursor: Cursor::default(),
@@ -267,6 +280,46 @@ impl PatienceApp {
             first_launch,
             stats_reset: None,
         }
+    }
+
+    /// The groups of the Variants menu: each bundled plugin's (by its file
+    /// name) and the order the menu lists them in (see [`Groups::new`]).
+    pub fn with_groups(mut self, groups: Groups) -> PatienceApp {
+        self.groups = groups.with_saved_dir(choices::saved_rule_sets_dir(&self.data_dir));
+        self.choices = choices::choices(&self.catalog, &self.rule_sets, &self.groups);
+        self
+    }
+
+    /// The Variants menu as it shows now: each group in order with the
+    /// indices of its choices that pass the filter; groups left empty by
+    /// the filter are left out.
+    pub fn menu_groups(&self) -> Vec<(String, Vec<usize>)> {
+        self.grouped(self.menu_filter.trim())
+    }
+
+    /// Every choice by group, as the Side by side and Compare pickers
+    /// list them.
+    pub(crate) fn all_groups(&self) -> Vec<(String, Vec<usize>)> {
+        self.grouped("")
+    }
+
+    fn grouped(&self, filter: &str) -> Vec<(String, Vec<usize>)> {
+        self.groups
+            .in_order(&self.choices)
+            .into_iter()
+            .map(|group| {
+                let members = (0..self.choices.len())
+                    .filter(|&index| self.choices[index].group == group && choices::matches_filter(&self.choices[index], filter))
+                    .collect::<Vec<_>>();
+                (group, members)
+            })
+            .filter(|(_, members)| !members.is_empty())
+            .collect()
+    }
+
+    /// What is typed in the Variants menu's filter.
+    pub fn menu_filter(&self) -> &str {
+        &self.menu_filter
     }
 
     /// The measured difficulty the menus show (see `difficulty`); on a
@@ -421,7 +474,7 @@ impl PatienceApp {
         let key = self
             .choices
             .iter()
-            .find(|choice| choice.rule_set.plugin == rule_set.plugin && choice.rule_set.path == rule_set.path)
+            .find(|choice| choice.rule_set.plugin == rule_set.plugin && choice.rule_set.path == rule_set.path && choice.rule_set.id == rule_set.id)
             .map(|choice| choice.key.clone());
         self.start_keyed(rule_set, deal, key);
     }
@@ -550,6 +603,7 @@ impl PatienceApp {
             Command::Draw => self.with_table(Table::draw),
             Command::PlayDeal => self.play_typed_deal(),
             Command::Choose(index) => self.deal_choice(index),
+            Command::ClearMenuFilter => self.menu_filter.clear(),
             Command::StartWithOptions => self.start_with_options(),
             Command::ToggleOptions => self.options_open = !self.options_open,
             Command::OpenRules => self.rules.open = true,
@@ -775,7 +829,7 @@ impl PatienceApp {
         let key = self
             .choices
             .iter()
-            .find(|choice| choice.rule_set.plugin == rule_set.plugin && choice.rule_set.path.is_none())
+            .find(|choice| choice.rule_set.plugin == rule_set.plugin && !choice.is_rule_set())
             .map(|choice| choice.key.clone());
         self.deal(rule_set, key);
         self.mode = Mode::Single;
@@ -819,7 +873,7 @@ impl PatienceApp {
         let key = choices::rule_set_key(&rule_set);
         self.rule_sets.retain(|kept| choices::rule_set_key(kept) != key);
         self.rule_sets.push(rule_set);
-        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets, &self.groups);
         key
     }
 
@@ -845,7 +899,7 @@ impl PatienceApp {
         let path = rule_set.path.clone().unwrap_or_default();
         self.rule_sets.retain(|kept| choices::rule_set_key(kept) != unsaved);
         self.rule_sets.push(rule_set);
-        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets, &self.groups);
         for picked in self.side.picked.iter_mut().chain(self.compare.picked.iter_mut()).filter(|picked| **picked == unsaved) {
             *picked = key.clone();
         }
@@ -890,7 +944,7 @@ impl PatienceApp {
                 return;
             }
         };
-        self.choices = choices::choices(&self.catalog, &self.rule_sets);
+        self.choices = choices::choices(&self.catalog, &self.rule_sets, &self.groups);
         let notice = match previous {
             None => format!("{} added from {path}.", version_of(&plugin)),
             Some(previous) => format!("{} reloaded from {path}{}", version_of(&plugin), self.replay_games(&previous, &plugin)),

@@ -170,14 +170,17 @@ impl ComparePanel {
 }
 
 /// Picking rule sets, deals and players; Run, or progress and Cancel.
-pub fn setup_ui(ui: &mut Ui, panel: &mut ComparePanel, choices: &[Choice]) -> Option<CompareAction> {
+pub fn setup_ui(ui: &mut Ui, panel: &mut ComparePanel, choices: &[Choice], groups: &[(String, Vec<usize>)]) -> Option<CompareAction> {
     let mut action = None;
     ui.label(RichText::new("Pick two or more variants or rule sets to deal the same deals to:").strong());
-    ui.horizontal_wrapped(|ui| {
-        for choice in choices {
-            pick_checkbox(ui, panel, choice);
-        }
-    });
+    for (group, members) in groups {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{group}:")).weak());
+            for &index in members {
+                pick_checkbox(ui, panel, &choices[index]);
+            }
+        });
+    }
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Deals:");
         ui.add(DragValue::new(&mut panel.deals).range(1..=MAX_DEALS).speed(1.0)).labelled_by(label.id);

@@ -3,9 +3,11 @@
 //! the plain word (easy / medium / hard / very hard) those numbers earn.
 //!
 //! The numbers come from study files — the JSON that `patience compare
-//! --format json` writes — kept in `difficulty/` beside the rule set files
-//! (`rulesets/difficulty/` in the repository, made by the commands in
-//! `docs/architecture.md`, "The difficulty files"). A rule set is matched to its figures by plugin and option
+//! --format json` writes — kept in `rulesets/difficulty/` in the
+//! repository (made by the commands in `docs/architecture.md`, "The
+//! difficulty files") and built into the binary as counts per rule set
+//! ([`Difficulty::bundled`]); more can be put in `difficulty/` beside any
+//! rule set folder ([`Difficulty::add_dirs`]). A rule set is matched to its figures by plugin and option
 //! values (every option, defaults filled in), never by name, so a custom
 //! rule set that happens to equal a studied one gets its figures too.
 //! [`check_drift`] re-runs the first deals of a file with the plugins at
@@ -128,7 +130,29 @@ impl Figures {
         }
         format!("expert wins {} of {}", percent(self.expert_won, self.expert_games), self.expert_games)
     }
+
+    /// `winnable 66% [64–68] of 2000 deals · expert wins 59% [56–61] of 500`:
+    /// the numbers of a menu entry.
+    pub fn numbers_text(&self) -> String {
+        format!("{} · {}", self.winnable_text(), self.expert_text())
+    }
 }
+
+/// What the menu says of a rule set's difficulty, as one line of text:
+/// `easy · winnable 66% [64–68] of 2000 deals · expert wins 70% [66–74] of
+/// 500`, or `difficulty not measured` (what `patience list` prints).
+pub fn difficulty_line(figures: Option<&Figures>) -> String {
+    match figures {
+        None => NOT_MEASURED.to_string(),
+        Some(figures) => match figures.word() {
+            Some(word) => format!("{} · {}", word.text(), figures.numbers_text()),
+            None => figures.numbers_text(),
+        },
+    }
+}
+
+/// What an entry without figures says.
+pub const NOT_MEASURED: &str = "difficulty not measured";
 
 /// `66% [64–68]`, with a decimal near 0% and 100%, where whole percents
 /// would hide the interval.
@@ -139,18 +163,102 @@ fn percent(successes: u64, trials: u64) -> String {
     format!("{:.digits$}% [{:.digits$}–{:.digits$}]", 100.0 * rate, 100.0 * low, 100.0 * high)
 }
 
-/// Every rule set's figures, by plugin and options.
+/// Every rule set's figures, by plugin and options, and the studies they
+/// were added up from.
 #[derive(Clone, Debug, Default)]
 pub struct Difficulty {
     figures: BTreeMap<String, Figures>,
+    studies: Vec<HeldStudy>,
+}
+
+/// A study taken in: its file name, whether it was built into the binary,
+/// and its line per rule set — what tells a copy of it from another study.
+#[derive(Clone, Debug, PartialEq)]
+struct HeldStudy {
+    file_name: String,
+    bundled: bool,
+    rows: Vec<StudiedRow>,
+}
+
+/// One rule set's line of a study: how it was named and set up, and its
+/// counts.
+#[derive(Clone, Debug, PartialEq)]
+struct StudiedRow {
+    name: String,
+    plugin: String,
+    settings: String,
+    figures: Figures,
+}
+
+impl From<&patience_bundled_rulesets::StudiedRuleSet> for StudiedRow {
+    fn from(line: &patience_bundled_rulesets::StudiedRuleSet) -> StudiedRow {
+        StudiedRow {
+            name: line.name.to_string(),
+            plugin: line.plugin.to_string(),
+            settings: line.settings.to_string(),
+            figures: Figures {
+                solved: line.solved,
+                winnable: line.winnable,
+                undecided: line.unknown,
+                expert_games: line.expert_games,
+                expert_won: line.expert_won,
+            },
+        }
+    }
+}
+
+/// A study file's lines, counted as `patience compare` reports them.
+fn rows_of(file: &StudyFile) -> Vec<StudiedRow> {
+    file.rule_sets
+        .iter()
+        .zip(report::rows(file))
+        .map(|(label, row)| StudiedRow {
+            name: label.name.clone(),
+            plugin: label.plugin.clone(),
+            settings: label.settings.clone(),
+            figures: Figures {
+                solved: row.solved,
+                winnable: row.winnable,
+                undecided: row.unknown,
+                expert_games: row.expert_games,
+                expert_won: row.expert_won,
+            },
+        })
+        .collect()
 }
 
 impl Difficulty {
+    /// The figures built into the binary: the repository's study files as
+    /// they were at build time (`patience-bundled-rulesets`), so a binary
+    /// copied anywhere still knows them. One sentence for every rule set
+    /// the plugins at hand no longer take.
+    pub fn bundled(catalog: &Catalog) -> (Difficulty, Vec<String>) {
+        let mut difficulty = Difficulty::default();
+        let mut problems = Vec::new();
+        for study in patience_bundled_rulesets::STUDIES {
+            let rows = study.rule_sets.iter().map(StudiedRow::from).collect();
+            let said = difficulty.add_rows(study.file_name, true, rows, catalog);
+            problems.extend(said.into_iter().map(|problem| format!("bundled study {}: {problem}", study.file_name)));
+        }
+        (difficulty, problems)
+    }
+
     /// The study files in `DIR/difficulty/*.json` of each rule set
     /// directory, and one sentence for every file that could not be used
     /// (the file is left as it is).
     pub fn load(rule_set_dirs: &[PathBuf], catalog: &Catalog) -> (Difficulty, Vec<String>) {
         let mut difficulty = Difficulty::default();
+        let problems = difficulty.add_dirs(rule_set_dirs, catalog);
+        (difficulty, problems)
+    }
+
+    /// Takes in the study files of `DIR/difficulty/*.json` of each rule set
+    /// directory (see [`Difficulty::load`]). A file that is a copy of a
+    /// study already taken in (the repository's own files, beside the
+    /// figures built from them) is skipped quietly; one named like a
+    /// built-in study but holding other figures is skipped and named — the
+    /// built-in figures are the ones the binary was made with.
+    pub fn add_dirs(&mut self, rule_set_dirs: &[PathBuf], catalog: &Catalog) -> Vec<String> {
         let mut problems = Vec::new();
         let mut seen = Vec::new();
         for dir in rule_set_dirs {
@@ -161,46 +269,61 @@ impl Difficulty {
             }
             seen.push(canonical);
             for path in json_files(&dir.join(STUDY_DIR)) {
-                match read_study(&path) {
-                    Ok(file) => problems.extend(difficulty.add_study(&file, catalog).into_iter().map(|p| format!("{}: {p}", path.display()))),
-                    Err(error) => problems.push(format!("Difficulty figures not loaded: {error:#}")),
+                let file = match read_study(&path) {
+                    Ok(file) => file,
+                    Err(error) => {
+                        problems.push(format!("Difficulty figures not loaded: {error:#}"));
+                        continue;
+                    }
+                };
+                let rows = rows_of(&file);
+                let file_name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+                if self.studies.iter().any(|held| held.rows == rows) {
+                    continue;
                 }
+                if self.studies.iter().any(|held| held.bundled && held.file_name == file_name) {
+                    problems.push(format!(
+                        "Difficulty figures not loaded: {} differs from the study {file_name} built into this program, whose figures are shown (rename the file to add its figures)",
+                        path.display()
+                    ));
+                    continue;
+                }
+                let said = self.add_rows(&file_name, false, rows, catalog);
+                problems.extend(said.into_iter().map(|problem| format!("{}: {problem}", path.display())));
             }
         }
-        (difficulty, problems)
+        problems
     }
 
     /// Takes in a study's numbers; rule sets of plugins that are not loaded
     /// are skipped, and one whose settings the plugin no longer takes is
     /// named in the answer.
     pub fn add_study(&mut self, file: &StudyFile, catalog: &Catalog) -> Vec<String> {
+        self.add_rows("", false, rows_of(file), catalog)
+    }
+
+    fn add_rows(&mut self, file_name: &str, bundled: bool, rows: Vec<StudiedRow>, catalog: &Catalog) -> Vec<String> {
         let mut problems = Vec::new();
         // A plugin's defaults and a rule set file naming the same values
         // are one rule set played twice on the same deals: count it once.
         let mut seen = Vec::new();
-        for (label, row) in file.rule_sets.iter().zip(report::rows(file)) {
-            let Some(plugin) = catalog.find(&label.plugin) else { continue };
-            let options = match parse_settings(&label.settings, &plugin.info.options) {
+        for row in &rows {
+            let Some(plugin) = catalog.find(&row.plugin) else { continue };
+            let options = match parse_settings(&row.settings, &plugin.info.options) {
                 Ok(options) => options,
                 Err(error) => {
-                    problems.push(format!("rule set “{}” skipped: {error}", label.name));
+                    problems.push(format!("rule set “{}” skipped: {error}", row.name));
                     continue;
                 }
             };
-            let figures = Figures {
-                solved: row.solved,
-                winnable: row.winnable,
-                undecided: row.unknown,
-                expert_games: row.expert_games,
-                expert_won: row.expert_won,
-            };
-            let key = key(&label.plugin, &options, &plugin.info.options);
+            let key = key(&row.plugin, &options, &plugin.info.options);
             if seen.contains(&key) {
                 continue;
             }
-            self.figures.entry(key.clone()).or_default().add(figures);
+            self.figures.entry(key.clone()).or_default().add(row.figures);
             seen.push(key);
         }
+        self.studies.push(HeldStudy { file_name: file_name.to_string(), bundled, rows });
         problems
     }
 
@@ -406,6 +529,15 @@ mod tests {
             Figures { solved: 2000, winnable: 1304, undecided: 179, ..Figures::default() }.winnable_text(),
             "winnable 65% [63–67] of 2000 deals, 179 undecided"
         );
+    }
+
+    #[test]
+    fn the_line_of_text_says_the_word_then_the_numbers() {
+        let measured = Figures { solved: 2000, winnable: 1336, undecided: 0, expert_games: 500, expert_won: 351 };
+        assert_eq!(difficulty_line(Some(&measured)), "easy · winnable 67% [65–69] of 2000 deals · expert wins 70% [66–74] of 500");
+        let solver_only = Figures { expert_games: 0, expert_won: 0, ..measured };
+        assert_eq!(difficulty_line(Some(&solver_only)), "winnable 67% [65–69] of 2000 deals · expert: not measured");
+        assert_eq!(difficulty_line(None), "difficulty not measured");
     }
 
     #[test]

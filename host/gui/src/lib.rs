@@ -31,7 +31,8 @@
 //! * `background` — threads for all of the above, so the window never
 //!   waits;
 //! * `choices`, `settings`, `stats`, `storage`, `game_marks` — what can
-//!   be played and what is remembered between runs.
+//!   be played (plugins and rule sets, built in or from disk, in the
+//!   Variants menu's groups) and what is remembered between runs.
 //!
 //! Run it with [`run_watching`] (it also reloads changed plugin files);
 //! tests drive [`PatienceApp`] with egui_kittest
@@ -77,11 +78,11 @@ mod theme;
 
 pub use app::{Command, Mode, PatienceApp, GAME_FILE, MAX_DEAL_NUMBER};
 pub use board::BoardEvent;
-pub use choices::{load_rule_sets, saved_rule_sets_dir, Choice};
+pub use choices::{all_rule_sets, bundled_rule_sets, load_rule_sets, saved_rule_sets_dir, Choice, Groups, PLUGINS_DIRECTORY, YOUR_RULE_SETS};
 pub use compare_panel::{ComparePanel, Disagreement, Entrant, StudyOutcome};
 pub use demo::Demo;
 pub use explore_panel::{Cell, ExploreOutcome, ExplorePanel};
-pub use difficulty::{check_drift, parse_study, read_study, Difficulty, Figures, Word};
+pub use difficulty::{check_drift, difficulty_line, parse_study, read_study, Difficulty, Figures, Word};
 pub use hint::HintView;
 pub use keyboard::Step;
 pub use labels::slot_label;
@@ -101,18 +102,22 @@ use std::sync::Arc;
 /// The window's size when none was saved.
 const DEFAULT_WINDOW: [f32; 2] = [1180.0, 800.0];
 
-/// Opens the window (title "patience") on `catalog` and the rule set files
-/// found in `rule_set_dirs` and in the data directory's saved rule sets
-/// (see [`saved_rule_sets_dir`]), and returns when it is closed. The `*.wasm`
+/// Opens the window (title "patience") on `catalog`, the rule sets and
+/// difficulty figures built into the binary, and the rule set files found
+/// in `rule_set_dirs` and in the data directory's saved rule sets (see
+/// [`saved_rule_sets_dir`]), with the menu's `groups`; returns when it is
+/// closed. The `*.wasm`
 /// files in `plugin_dirs` are watched: one that changes is loaded again with
 /// `runtime` (the runtime `catalog` was loaded with, so limits and the code
 /// cache stay the same) and open games of it are replayed on the new version.
-pub fn run_watching(runtime: Arc<Runtime>, catalog: Catalog, rule_set_dirs: Vec<PathBuf>, plugin_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
+pub fn run_watching(runtime: Arc<Runtime>, catalog: Catalog, groups: Groups, rule_set_dirs: Vec<PathBuf>, plugin_dirs: Vec<PathBuf>) -> anyhow::Result<()> {
     let data_dir = default_data_dir();
-    let (rule_sets, mut problems) = load_rule_sets(&with_saved_rule_sets(&rule_set_dirs, &data_dir), &catalog);
-    let (difficulty, unread) = Difficulty::load(&rule_set_dirs, &catalog);
+    let (rule_sets, mut problems) = all_rule_sets(&catalog, &with_saved_rule_sets(&rule_set_dirs, &data_dir));
+    let (mut difficulty, unread) = Difficulty::bundled(&catalog);
     problems.extend(unread);
+    problems.extend(difficulty.add_dirs(&rule_set_dirs, &catalog));
     let app = PatienceApp::new(catalog, rule_sets, data_dir)
+        .with_groups(groups)
         .with_difficulty(difficulty)
         .with_notices(problems)
         .with_plugin_watch(runtime, plugin_dirs);

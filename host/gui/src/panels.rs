@@ -11,7 +11,7 @@ use crate::choices::Choice;
 use crate::compare_panel::{self, CompareAction};
 use crate::explore_panel::{self, ExploreAction};
 use crate::demo::{self, player_name};
-use crate::difficulty::{Figures, Word};
+use crate::difficulty::{self, Figures, Word};
 use crate::hint::HintView;
 use crate::hud::{self, BannerAction};
 use crate::keyboard::{self, Step};
@@ -20,7 +20,8 @@ use crate::side_by_side;
 use crate::stats_window::stats_window;
 use crate::table::{format_duration, Clock, Table, Tone};
 use crate::theme;
-use egui::{Align, FocusDirection, Button, CentralPanel, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
+use egui::containers::menu::{MenuButton, MenuConfig};
+use egui::{Align, EventFilter, FocusDirection, UiKind, Button, CentralPanel, CollapsingHeader, Color32, Context, Frame, Key, KeyboardShortcut, Layout, Margin, Modifiers, Panel, PopupCloseBehavior, RichText, ScrollArea, Slider, TextEdit, Ui, UiBuilder};
 use patience_compare::PlayerKind;
 use patience_engine::layout::Outcome;
 use std::time::Duration;
@@ -32,7 +33,8 @@ impl PatienceApp {
     /// Esc) work when no widget has it or the cursor's slot has it, so a
     /// button reached with Tab still takes Enter and Space itself.
     fn keyboard(&mut self, ctx: &Context) {
-        if ctx.text_edit_focused() || self.mode != Mode::Single {
+        // While the Variants menu is open, keys are the menu's.
+        if ctx.text_edit_focused() || self.mode != Mode::Single || self.menu_open {
             return;
         }
         let shortcut = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)));
@@ -107,7 +109,15 @@ impl PatienceApp {
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("Game", |ui| self.game_menu(ui));
-            ui.menu_button("Variants", |ui| self.variants_menu(ui));
+            // Clicks inside (the filter box, a group's header) keep it open;
+            // picking an entry closes it.
+            let config = MenuConfig::new().close_behavior(PopupCloseBehavior::CloseOnClickOutside);
+            let (_, open) = MenuButton::new("Variants").config(config).ui(ui, |ui| self.variants_menu(ui));
+            // The next time it opens, it shows everything.
+            if self.menu_open && open.is_none() {
+                self.commands.push(Command::ClearMenuFilter);
+            }
+            self.menu_open = open.is_some();
             ui.menu_button("View", |ui| self.view_menu(ui));
             ui.menu_button("Demo", |ui| self.demo_menu(ui));
             ui.menu_button("Help", |ui| self.help_menu(ui));
@@ -151,23 +161,64 @@ impl PatienceApp {
         }
     }
 
+    /// The filter box, then every choice in its group (the groups fold),
+    /// each with its difficulty line.
     fn variants_menu(&mut self, ui: &mut Ui) {
-        // As tall as the window allows: each entry takes three lines.
-        let height = (ui.ctx().content_rect().height() - 60.0).max(300.0);
-        ScrollArea::vertical().max_height(height).show(ui, |ui| {
-            ui.set_min_width(320.0);
-            let first_rule_set = self.choices.iter().position(Choice::is_rule_set);
-            ui.label(RichText::new("Variants").strong());
-            for (index, choice) in self.choices.iter().enumerate() {
-                if Some(index) == first_rule_set {
-                    ui.separator();
-                    ui.label(RichText::new("Rule sets").strong());
-                }
-                let current = self.current_choice.as_ref() == Some(&choice.key);
-                let figures = self.difficulty.figures(&choice.rule_set, &self.catalog);
-                if choice_entry(ui, choice, current, figures) {
-                    self.commands.push(Command::Choose(index));
-                }
+        ui.set_width(VARIANTS_MENU_WIDTH);
+        let groups = self.menu_groups();
+        self.menu_filter_ui(ui, &groups);
+        ui.separator();
+        // As tall as the window allows below the filter.
+        let height = (ui.ctx().content_rect().height() - 110.0).max(260.0);
+        // The popup's first size is egui's default area size: without a
+        // minimum the list would stay that short.
+        ScrollArea::vertical().max_height(height).min_scrolled_height(height).show(ui, |ui| {
+            if groups.is_empty() {
+                ui.label(RichText::new(format!("Nothing matches “{}”: Esc shows every variant again.", self.menu_filter.trim())).weak());
+            }
+            // Filtering opens every group that has a match.
+            let open = (!self.menu_filter.trim().is_empty()).then_some(true);
+            for (group, members) in &groups {
+                let header = CollapsingHeader::new(RichText::new(group).strong().size(15.0)).id_salt(("variants group", group)).default_open(true).open(open);
+                header.show(ui, |ui| self.menu_group_ui(ui, members));
+            }
+        });
+    }
+
+    /// The entries of one group; picking one closes the menu.
+    fn menu_group_ui(&mut self, ui: &mut Ui, members: &[usize]) {
+        for &index in members {
+            let choice = &self.choices[index];
+            let current = self.current_choice.as_ref() == Some(&choice.key);
+            let figures = self.difficulty.figures(&choice.rule_set, &self.catalog);
+            if choice_entry(ui, choice, current, figures) {
+                self.commands.push(Command::Choose(index));
+                ui.close_kind(UiKind::Menu);
+            }
+        }
+    }
+
+    /// Type to narrow the menu; it has the keyboard as soon as the menu
+    /// opens. Esc clears it (and closes the menu once it is empty); Enter
+    /// plays the first entry shown.
+    fn menu_filter_ui(&mut self, ui: &mut Ui, groups: &[(String, Vec<usize>)]) {
+        // Taken before the popup sees it, so a first Esc only clears.
+        if !self.menu_filter.is_empty() && ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+            self.commands.push(Command::ClearMenuFilter);
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Filter");
+            // Esc stays with the box (egui would take the keyboard from it).
+            let keys = EventFilter { escape: true, horizontal_arrows: true, vertical_arrows: true, ..EventFilter::default() };
+            let field = TextEdit::singleline(&mut self.menu_filter).hint_text("name, id or description").desired_width(f32::INFINITY).event_filter(keys);
+            let field = ui.add(field).labelled_by(label.id);
+            if !self.menu_open {
+                field.request_focus();
+            }
+            let first = groups.first().and_then(|(_, members)| members.first());
+            if let Some(&index) = first.filter(|_| field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter))) {
+                self.commands.push(Command::Choose(index));
+                ui.close_kind(UiKind::Menu);
             }
         });
     }
@@ -489,6 +540,7 @@ impl PatienceApp {
     }
 
     fn side_by_side_ui(&mut self, ui: &mut Ui) {
+        let groups = self.all_groups();
         Panel::top("side by side setup").frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 6))).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Side by side").strong().size(17.0));
@@ -496,7 +548,7 @@ impl PatienceApp {
                     self.commands.push(Command::ShowSingle);
                 }
             });
-            if side_by_side::setup_ui(ui, &mut self.side, &self.choices) {
+            if side_by_side::setup_ui(ui, &mut self.side, &self.choices, &groups) {
                 self.commands.push(Command::DealSideBySide);
             }
         });
@@ -507,6 +559,7 @@ impl PatienceApp {
     }
 
     fn compare_ui(&mut self, ui: &mut Ui) {
+        let groups = self.all_groups();
         Panel::top("compare setup").frame(Frame::side_top_panel(ui.style()).inner_margin(Margin::symmetric(10, 6))).show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Compare rule sets").strong().size(17.0));
@@ -514,7 +567,7 @@ impl PatienceApp {
                     self.commands.push(Command::ShowSingle);
                 }
             });
-            if let Some(action) = compare_panel::setup_ui(ui, &mut self.compare, &self.choices) {
+            if let Some(action) = compare_panel::setup_ui(ui, &mut self.compare, &self.choices, &groups) {
                 self.commands.push(compare_command(action));
             }
         });
@@ -664,6 +717,9 @@ fn hint_line_ui(ui: &mut Ui, hint: &HintView) {
     });
 }
 
+/// The Variants menu's width: room for a difficulty line on one line.
+const VARIANTS_MENU_WIDTH: f32 = 460.0;
+
 /// One menu entry: the name (clickable), then version and description,
 /// then the measured difficulty.
 fn choice_entry(ui: &mut Ui, choice: &Choice, current: bool, figures: Option<Figures>) -> bool {
@@ -671,7 +727,7 @@ fn choice_entry(ui: &mut Ui, choice: &Choice, current: bool, figures: Option<Fig
     ui.label(RichText::new(format!("{} · {}", choice.version, choice.description)).small().weak());
     match figures {
         Some(figures) => difficulty_ui(ui, &figures),
-        None => _ = ui.label(RichText::new("difficulty not measured").small().weak()),
+        None => _ = ui.label(RichText::new(difficulty::NOT_MEASURED).small().weak()),
     }
     ui.add_space(2.0);
     clicked
@@ -684,7 +740,7 @@ fn difficulty_ui(ui: &mut Ui, figures: &Figures) {
         if let Some(word) = figures.word() {
             ui.label(RichText::new(word.text()).small().strong().color(word_colour(word)));
         }
-        ui.label(RichText::new(format!("{} · {}", figures.winnable_text(), figures.expert_text())).small());
+        ui.label(RichText::new(figures.numbers_text()).small());
     });
 }
 

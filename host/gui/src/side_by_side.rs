@@ -92,13 +92,16 @@ pub fn differences(compared: &[Compared]) -> Vec<String> {
 
 /// Picking the rule sets and the deal; true when "Deal side by side" was
 /// pressed.
-pub fn setup_ui(ui: &mut Ui, side: &mut SideBySide, choices: &[Choice]) -> bool {
+pub fn setup_ui(ui: &mut Ui, side: &mut SideBySide, choices: &[Choice], groups: &[(String, Vec<usize>)]) -> bool {
     ui.label(RichText::new(format!("Pick {MIN_PANES} to {MAX_PANES} variants or rule sets:")).strong());
-    ui.horizontal_wrapped(|ui| {
-        for choice in choices {
-            pick_checkbox(ui, side, choice);
-        }
-    });
+    for (group, members) in groups {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("{group}:")).weak());
+            for &index in members {
+                pick_checkbox(ui, side, &choices[index]);
+            }
+        });
+    }
     let mut deal = false;
     ui.horizontal(|ui| {
         let label = ui.label("Deal number:");

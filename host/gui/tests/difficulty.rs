@@ -2,6 +2,7 @@
 //! statistics per rule set — through the real app and the real plugins.
 //! The study files in `rulesets/difficulty/` are checked against the
 //! plugins here: a record that the plugins no longer give fails the build.
+//! So are the figures built into the binary against the files.
 
 mod common;
 
@@ -31,16 +32,57 @@ fn study_dir() -> PathBuf {
     repo_root().join("rulesets")
 }
 
-/// The figures of the study files in the repository, read once.
+/// The figures built into the binary, as the app gets them.
 fn difficulty() -> Difficulty {
     static READ: OnceLock<Difficulty> = OnceLock::new();
     READ.get_or_init(|| {
-        let (difficulty, problems) = Difficulty::load(&[study_dir()], &catalog());
+        let (difficulty, problems) = Difficulty::bundled(&catalog());
         assert!(problems.is_empty(), "{problems:?}");
-        assert!(!difficulty.is_empty(), "no study files in {}", study_dir().join("difficulty").display());
+        assert!(!difficulty.is_empty(), "no study files were built in from {}", study_dir().join("difficulty").display());
         difficulty
     })
     .clone()
+}
+
+/// The figures read from the study files in the repository.
+fn difficulty_from_the_files() -> Difficulty {
+    let (difficulty, problems) = Difficulty::load(&[study_dir()], &catalog());
+    assert!(problems.is_empty(), "{problems:?}");
+    difficulty
+}
+
+#[test]
+fn the_figures_built_in_are_the_files_figures_and_the_files_beside_them_add_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = app_in(dir.path());
+    let (built_in, from_files) = (difficulty(), difficulty_from_the_files());
+    let mut both = difficulty();
+    let problems = both.add_dirs(&[study_dir()], app.catalog());
+    assert!(problems.is_empty(), "the repository's own files are copies of what is built in: {problems:?}");
+    let mut measured = 0;
+    for choice in app.choices() {
+        let figures = built_in.figures(&choice.rule_set, app.catalog());
+        assert_eq!(figures, from_files.figures(&choice.rule_set, app.catalog()), "{}", choice.title);
+        assert_eq!(figures, both.figures(&choice.rule_set, app.catalog()), "{}: counted twice", choice.title);
+        measured += usize::from(figures.is_some());
+    }
+    assert!(measured >= 19, "only {measured} choices measured");
+
+    // A file named like a built-in study but holding other figures is not
+    // added, and is named.
+    let elsewhere = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(elsewhere.path().join("difficulty")).unwrap();
+    let solver = study_files().into_iter().find(|path| path.file_name().unwrap() == "solver.json").expect("solver.json");
+    let mut changed = read_study(&solver).unwrap();
+    changed.records.retain(|record| record.deal <= 10);
+    changed.deals = 10;
+    std::fs::write(elsewhere.path().join("difficulty/solver.json"), serde_json::to_string(&changed).unwrap()).unwrap();
+    let mut again = difficulty();
+    let problems = again.add_dirs(&[elsewhere.path().to_path_buf()], app.catalog());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("solver.json") && problems[0].contains("built into this program"), "{}", problems[0]);
+    let relaxed = patience_runtime::RuleSet::defaults("relaxed");
+    assert_eq!(again.figures(&relaxed, app.catalog()), built_in.figures(&relaxed, app.catalog()));
 }
 
 fn choice_index(app: &PatienceApp, title: &str) -> usize {
@@ -121,10 +163,13 @@ fn the_variants_menu_shows_each_rule_sets_difficulty() {
     harness.state_mut().start(rule_set("Relaxed, three passes"), Deal::Seed(1));
     harness.run();
     click_button(&mut harness, "Variants");
-    // Every entry says how hard it is, in numbers and in a word.
-    let measured = harness.query_all_by_label_contains("expert wins").count();
-    assert_eq!(measured, harness.state().choices().len());
-    assert!(harness.query_by_label_contains("difficulty not measured").is_none());
+    // Every entry says how hard it is, in numbers and in a word, or that
+    // no study has played it.
+    let app = harness.state();
+    let with_figures = app.choices().iter().filter(|c| app.difficulty().figures(&c.rule_set, app.catalog()).is_some()).count();
+    assert!(with_figures >= 19, "{with_figures}");
+    assert_eq!(harness.query_all_by_label_contains("expert wins").count(), with_figures);
+    assert_eq!(harness.query_all_by_label("difficulty not measured").count(), app.choices().len() - with_figures);
     for word in [Word::Easy, Word::VeryHard] {
         assert!(harness.query_all_by_label(word.text()).next().is_some(), "no `{}` in the menu", word.text());
     }

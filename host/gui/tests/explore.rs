@@ -25,6 +25,9 @@ const AVERAGED_DEALS: u64 = 12;
 /// Opens a combo box by its label and picks `item` in it.
 fn pick(harness: &mut Harness<'_, PatienceApp>, combo: &str, item: &str) {
     click(harness, combo);
+    // A list longer than the box scrolls: bring the item into view first.
+    harness.get_by_role_and_label(Role::Button, item).scroll_to_me();
+    harness.run();
     harness.get_by_role_and_label(Role::Button, item).click();
     harness.run();
 }

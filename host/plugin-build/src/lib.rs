@@ -2,8 +2,8 @@
 //!
 //! Used by the build scripts that embed the bundled plugins and the test
 //! fixtures ([`embed_plugins`]: which crates, by the [`Embed`] marker in
-//! their manifests), and by plugin authors' tooling. Two steps, no
-//! external tools:
+//! their manifests, each with the Variants menu group its manifest names),
+//! and by plugin authors' tooling. Two steps, no external tools:
 //!
 //! 1. `cargo build --target wasm32-unknown-unknown` of the plugin crates,
 //!    in a target directory of their own (a nested cargo sharing the outer
@@ -68,6 +68,9 @@ pub struct PluginCrate {
     /// The package name, e.g. `patience-variant-classic`.
     pub package: String,
     pub dir: PathBuf,
+    /// The group of the Variants menu its manifest puts it in
+    /// (`[package.metadata.patience] group`), if it names one.
+    pub group: Option<String>,
 }
 
 impl PluginCrate {
@@ -95,7 +98,8 @@ pub fn find_plugin_crates(dir: &Path, embed: Embed) -> Result<Vec<PluginCrate>> 
         let marked = embed_marker(&text).with_context(|| format!("reading {}", manifest_path.display()))?;
         if marked == Some(embed) {
             let package = package_name(&text).with_context(|| format!("{} names no package", manifest_path.display()))?;
-            found.push(PluginCrate { package, dir: crate_dir });
+            let group = menu_group(&text).with_context(|| format!("reading {}", manifest_path.display()))?;
+            found.push(PluginCrate { package, dir: crate_dir, group });
         }
     }
     found.sort_by(|a, b| a.package.cmp(&b.package));
@@ -112,6 +116,30 @@ pub fn embed_marker(manifest: &str) -> Result<Option<Embed>> {
         Some(embed) => Ok(Some(embed)),
         None => bail!("[package.metadata.patience] embed = {value} is not {known}"),
     }
+}
+
+/// The `[package.metadata.patience] group` of a manifest: the group of the
+/// app's Variants menu the plugin is listed under (`"Pyramid family"`), if
+/// it names one. Anything but a string is an error, not a group dropped.
+pub fn menu_group(manifest: &str) -> Result<Option<String>> {
+    let table: toml::Table = toml::from_str(manifest).context("not a valid Cargo.toml")?;
+    let group = table.get("package").and_then(|package| package.get("metadata")?.get("patience")?.get("group"));
+    match group {
+        None => Ok(None),
+        Some(toml::Value::String(name)) if !name.trim().is_empty() => Ok(Some(name.clone())),
+        Some(other) => bail!("[package.metadata.patience] group = {other} is not the name of a group (a non-empty string)"),
+    }
+}
+
+/// `[workspace.metadata.patience] groups` of the workspace manifest: the
+/// Variants menu's groups in the order the menu shows them (a group not
+/// named there follows, in the order its first plugin comes).
+pub fn group_order(workspace_manifest: &str) -> Result<Vec<String>> {
+    let table: toml::Table = toml::from_str(workspace_manifest).context("not a valid Cargo.toml")?;
+    let groups = table.get("workspace").and_then(|workspace| workspace.get("metadata")?.get("patience")?.get("groups"));
+    let Some(groups) = groups else { return Ok(Vec::new()) };
+    let names = groups.as_array().and_then(|list| list.iter().map(|name| name.as_str().map(str::to_string)).collect::<Option<Vec<_>>>());
+    names.with_context(|| format!("[workspace.metadata.patience] groups = {groups} is not a list of group names"))
 }
 
 /// The `name` of the `[package]` table of a manifest.
@@ -177,9 +205,19 @@ pub fn nested_target_dir(out_dir: &Path, fallback: &Path, name: &str) -> PathBuf
         .join(name)
 }
 
+/// One component built for embedding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    /// `classic.wasm`.
+    pub file_name: String,
+    pub path: PathBuf,
+    /// Its crate's menu group ([`PluginCrate::group`]).
+    pub group: Option<String>,
+}
+
 /// Builds every crate under `crates_dir` marked `embed`, componentizes each
-/// into `out_dir/<directory name>.wasm` and returns `(file name, path)`.
-pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, embed: Embed, out_dir: &Path) -> Result<Vec<(String, PathBuf)>> {
+/// into `out_dir/<directory name>.wasm` and returns what it built.
+pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, embed: Embed, out_dir: &Path) -> Result<Vec<Built>> {
     ensure_wasm_target_installed()?;
     let plugins = find_plugin_crates(crates_dir, embed)?;
     let target_dir = nested_target_dir(out_dir, &workspace.join("target"), "plugins");
@@ -193,7 +231,7 @@ pub fn build_all_for_embedding(workspace: &Path, crates_dir: &Path, embed: Embed
         let file_name = plugin.component_file();
         let path = out_dir.join(&file_name);
         fs::write(&path, component)?;
-        built.push((file_name, path));
+        built.push(Built { file_name, path, group: plugin.group.clone() });
     }
     Ok(built)
 }
@@ -205,9 +243,13 @@ pub struct Table {
     pub file: &'static str,
     /// e.g. `pub static BUNDLED: &[BundledPlugin]`.
     pub declaration: &'static str,
-    /// One entry from the file name and the bytes, both given as Rust
-    /// expressions (`"classic.wasm"`, `include_bytes!("…")`).
-    pub entry: fn(file_name: &str, bytes: &str) -> String,
+    /// One entry from the file name, the bytes and the menu group, each
+    /// given as a Rust expression (`"classic.wasm"`, `include_bytes!("…")`,
+    /// `Some("Seed variants")` or `None`).
+    pub entry: fn(file_name: &str, bytes: &str, group: &str) -> String,
+    /// Also write `<groups>: &[&str] = &[…];`, the workspace's menu groups
+    /// in order ([`group_order`]), under this declaration.
+    pub groups: Option<&'static str>,
 }
 
 /// The whole build script of a crate that embeds plugins: builds every
@@ -233,13 +275,21 @@ fn try_embed_plugins(crates_dir: &str, embed: Embed, table: &Table) -> Result<()
     let built = build_all_for_embedding(&workspace, &workspace.join(crates_dir), embed, &out_dir)?;
     let entries: String = built
         .iter()
-        .map(|(file_name, path)| {
-            let bytes = format!("include_bytes!({:?})", path.display().to_string());
-            format!("    {},\n", (table.entry)(&format!("{file_name:?}"), &bytes))
+        .map(|built| {
+            let bytes = format!("include_bytes!({:?})", built.path.display().to_string());
+            let group = built.group.as_ref().map_or_else(|| "None".to_string(), |group| format!("Some({group:?})"));
+            format!("    {},\n", (table.entry)(&format!("{:?}", built.file_name), &bytes, &group))
         })
         .collect();
+    let mut text = format!("{} = &[\n{entries}];\n", table.declaration);
+    if let Some(declaration) = table.groups {
+        let manifest_path = workspace.join("Cargo.toml");
+        let manifest = fs::read_to_string(&manifest_path).with_context(|| format!("reading {}", manifest_path.display()))?;
+        let groups = group_order(&manifest).with_context(|| format!("reading {}", manifest_path.display()))?;
+        text.push_str(&format!("{declaration} = &{groups:?};\n"));
+    }
     let path = out_dir.join(table.file);
-    fs::write(&path, format!("{} = &[\n{entries}];\n", table.declaration)).with_context(|| format!("writing {}", path.display()))
+    fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The nearest directory at or above `dir` whose `Cargo.toml` has a
@@ -290,10 +340,31 @@ mod tests {
         assert_eq!(names(Embed::Bundled), [pair("anything-at-all", "golf.wasm"), pair("patience-variant-classic", "classic.wasm")]);
         assert_eq!(names(Embed::Fixture), [pair("patience-fixture-hostile", "hostile.wasm")]);
 
+        let grouped = format!("{}group = \"Seed variants\"\n", marked("patience-variant-grouped", "fixture"));
+        write_crate(&root, "grouped", &grouped);
+        let groups: Vec<Option<String>> = find_plugin_crates(&root, Embed::Fixture).unwrap().into_iter().map(|p| p.group).collect();
+        assert_eq!(groups, [None, Some("Seed variants".to_string())], "hostile, then grouped");
+
         write_crate(&root, "typo", &marked("patience-variant-typo", "bundle"));
         let error = format!("{:#}", find_plugin_crates(&root, Embed::Bundled).unwrap_err());
         assert!(error.contains("typo") && error.contains("embed = \"bundle\" is not \"bundled\" or \"fixture\""), "{error}");
         fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_menu_group_is_a_name_and_the_workspace_orders_the_groups() {
+        let metadata = |value: &str| format!("[package]\nname = \"x\"\n\n[package.metadata.patience]\nembed = \"bundled\"\ngroup = {value}\n");
+        assert_eq!(menu_group(&metadata("\"Pyramid family\"")).unwrap().as_deref(), Some("Pyramid family"));
+        assert_eq!(menu_group("[package]\nname = \"x\"\n").unwrap(), None);
+        for wrong in ["3", "\"  \"", "[\"a\"]"] {
+            let error = format!("{:#}", menu_group(&metadata(wrong)).unwrap_err());
+            assert!(error.contains("is not the name of a group"), "{wrong}: {error}");
+        }
+        let workspace = "[workspace]\nmembers = []\n\n[workspace.metadata.patience]\ngroups = [\"Seed variants\", \"Pyramid family\"]\n";
+        assert_eq!(group_order(workspace).unwrap(), ["Seed variants", "Pyramid family"]);
+        assert!(group_order("[workspace]\n").unwrap().is_empty());
+        let error = format!("{:#}", group_order("[workspace.metadata.patience]\ngroups = \"Seed variants\"\n").unwrap_err());
+        assert!(error.contains("is not a list of group names"), "{error}");
     }
 
     #[test]

@@ -14,7 +14,8 @@
 //!   instance from the last good snapshot so the game goes on — [`Game`];
 //! * validates everything a plugin returns before the host uses it —
 //!   [`validate`];
-//! * gathers plugins into a [`Catalog`] and reads rule sets from TOML —
+//! * gathers plugins into a [`Catalog`] and reads rule sets from TOML (files,
+//!   and those shipped inside the binary) —
 //!   [`ruleset`];
 //! * keeps a player's [`Session`]: move log, undo and redo to any depth.
 //!
@@ -42,7 +43,7 @@ pub use game::{Game, GameError, PluginFault, View};
 pub use limits::{Limits, SOLVE_BUDGET};
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};
 pub use rule_order::EasierStep;
-pub use ruleset::RuleSet;
+pub use ruleset::{load_bundled, RuleSet};
 pub use savegame::SavedGame;
 pub use session::Session;
 pub use validate::Move;

@@ -1,13 +1,13 @@
-//! Helpers the app's test files share: the bundled catalog and rule sets,
-//! an app in a scratch directory with a fixed clock, a harness, and clicks
-//! the way a player makes them.
+//! Helpers the app's test files share: the bundled catalog, rule sets and
+//! menu groups (what the binary ships), an app in a scratch directory with
+//! a fixed clock, a harness, and clicks the way a player makes them.
 #![allow(dead_code)]
 
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::{Harness, SnapshotOptions};
 use patience_engine::card::{parse_cards, Card};
-use patience_gui::{load_rule_sets, PatienceApp};
+use patience_gui::{bundled_rule_sets, Groups, PatienceApp};
 use patience_runtime::{Catalog, RuleSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -48,10 +48,17 @@ pub fn catalog() -> Catalog {
     patience_tests::catalog().clone()
 }
 
+/// The rule sets built into the binary.
 pub fn rule_sets(catalog: &Catalog) -> Vec<RuleSet> {
-    let (rule_sets, problems) = load_rule_sets(&[repo_root().join("rulesets")], catalog);
+    let (rule_sets, problems) = bundled_rule_sets(catalog);
     assert!(problems.is_empty(), "{problems:?}");
     rule_sets
+}
+
+/// The Variants menu's groups, as the binary has them.
+pub fn groups() -> Groups {
+    let bundled = patience_bundled::BUNDLED.iter().filter_map(|p| p.group.map(|g| (p.file_name.to_string(), g.to_string()))).collect();
+    Groups::new(bundled, patience_bundled::GROUPS.iter().map(|g| g.to_string()).collect())
 }
 
 pub fn rule_set(name: &str) -> RuleSet {
@@ -63,6 +70,7 @@ pub fn app_in(dir: &Path) -> PatienceApp {
     let catalog = catalog();
     let rule_sets = rule_sets(&catalog);
     PatienceApp::new(catalog, rule_sets, dir.to_path_buf())
+        .with_groups(groups())
         .with_deal_numbers_from(1)
         .with_fixed_clock(Duration::from_secs(4 * 60 + 7))
 }
