@@ -49,4 +49,14 @@ mod tests {
     fn pairs_make_13_and_kings_go_alone() {
         assert!(Apophis::pair(card("4h"), card("9s")) && Apophis::single(card("Ks")) && !Apophis::single(card("Qs")));
     }
+
+    /// A King on the waste does not always go at once: the next redeal gathers the piles in an order that depends on it. (A
+    /// position found by a plain search.)
+    #[test]
+    fn a_king_on_the_waste_does_not_always_go_at_once() {
+        let game = play(start::<Apophis>(1838, &[]), "5h+8c, 6h+7d, 8h+5s, draw, Jh+2c, Js+2d, 9s+4s, draw, 4d+9c, 3h+Tc, 3d+Ts, draw, draw, draw, Kc, draw, Ad+Qs, 5d+8d, 2s+Jd, 6c+7h, Ah+Qc, 4c+9h, Kh, draw, recycle, draw, draw, Td+3c, draw, 5c+8s, Ks, draw");
+        assert_eq!(solve(&game, 1_000_000).verdict, Verdict::Winnable);
+        let after = play(game, "Kd");
+        assert_eq!(solve(&Plain(after), 3_000_000).verdict, Verdict::NotWinnable, "taking Kd at once loses the win");
+    }
 }

@@ -54,4 +54,14 @@ mod tests {
         assert_eq!(game.status().outcome, patience_engine::layout::Outcome::Won);
         assert!(game.talon().left() != 0);
     }
+
+    /// A King on the waste does not always go at once: with three cards a draw, the groups of the next pass depend on it. (A
+    /// position found by a plain search.)
+    #[test]
+    fn a_king_on_the_waste_does_not_always_go_at_once() {
+        let game = play(start::<KingTut>(76, &[]), "Ad+Qs, 9c+4d, 3s+Tc, draw, Th+3h, 7d+6h, 2s+Js, Ah+Qd, 3d+Ts, 7s+6s, 5c+8h, draw, draw, draw");
+        assert_eq!(solve(&game, 1_000_000).verdict, Verdict::Winnable);
+        let after = play(game, "Kc");
+        assert_eq!(solve(&Plain(after), 3_000_000).verdict, Verdict::NotWinnable, "taking Kc at once loses the win");
+    }
 }

@@ -139,11 +139,6 @@ impl<R: Rules> Relaxed<'_, R> {
     fn can_win_by_a_move(&mut self, present: Mask, pool: Pool) -> bool {
         let free = self.game.shape().free(present);
         let singles = R::REMOVAL.singles;
-        // A card that leaves alone and pairs with nothing goes at once: here
-        // nothing is ever the worse for a card gone.
-        if let Some(p) = bits(free).find(|&p| singles & (1 << self.rank(p)) != 0 && R::REMOVAL.pairs.partners(self.rank(p)) == 0) {
-            return self.can_win(present & !bit(p), pool);
-        }
         let free_cards: Vec<usize> = bits(free).collect();
         for (i, &p) in free_cards.iter().enumerate() {
             let rank = self.rank(p);

@@ -5,6 +5,8 @@ pub use crate::game::{Action, Place, RemovalGame};
 pub use crate::Passes;
 pub use patience_engine::card::Card;
 pub use patience_engine::deal::shuffled_deck;
+pub use patience_engine::search::Plain;
+pub use patience_engine::solver::{solve, Verdict};
 pub use patience_engine::{Search, Variant};
 
 use crate::Rules;
@@ -37,6 +39,19 @@ pub fn start<R: Rules>(seed: u64, options: &[(&str, &str)]) -> RemovalGame<R> {
 /// order, then the stock from its top).
 pub fn start_with<R: Rules>(deck: Vec<Card>, options: &[(&str, &str)]) -> RemovalGame<R> {
     RemovalGame::<R>::start(&Deal::Cards(deck), &settings::<R>(options)).expect("the game starts")
+}
+
+/// `game` after `moves`, written as the game writes them (`Ad+Qs, draw`).
+pub fn play<R: Rules>(mut game: RemovalGame<R>, moves: &str) -> RemovalGame<R> {
+    for notation in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+        let action = game
+            .actions()
+            .into_iter()
+            .find(|action| game.describe(action).notation == notation)
+            .unwrap_or_else(|| panic!("`{notation}` is not a legal move: {}", game.explain(notation)));
+        game.perform(&action);
+    }
+    game
 }
 
 /// How many cards of the shape are free.

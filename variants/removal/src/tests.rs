@@ -7,9 +7,9 @@
 //! agree on every one, a position called dead must be lost, a card taken at
 //! once must keep a win, and the key must tell positions apart exactly.
 
-use crate::game::{Action, RemovalGame};
+use crate::game::{Action, Place, RemovalGame};
 use crate::{ranks, PairRule, Passes, Removal, Rules, Shape, Stock, Win};
-use patience_engine::card::KING;
+use patience_engine::card::{ACE, KING};
 use patience_engine::deal::{Deal, DealRng};
 use patience_engine::options::{OptionValue, Settings};
 use patience_engine::search::Plain;
@@ -47,6 +47,9 @@ test_rules!(DrawThree, Stock::Waste { draw: 3, open_top: false, first_draw: true
 test_rules!(ThreePiles, Stock::ThreeWastes, Passes::Limited(3), Win::All, Shape::pyramid(7), pair: THIRTEEN, single: KINGS);
 test_rules!(UnderTop, Stock::Waste { draw: 1, open_top: false, first_draw: false, under_top: true, bottom_slot: true },
     Passes::Limited(1), Win::All, Shape::inverted(7), pair: THIRTEEN, single: KINGS);
+test_rules!(UnderTopAlone, Stock::Waste { draw: 1, open_top: false, first_draw: false, under_top: true, bottom_slot: false },
+    Passes::Limited(1), Win::All, Shape::pyramid(7).face_down_while_covered(), pair: THIRTEEN, single: KINGS);
+test_rules!(AcesAlone, Stock::OPEN_TOP, Passes::Limited(2), Win::All, Shape::pyramid(7), pair: THIRTEEN, single: ranks(&[ACE, KING]));
 test_rules!(Open, Stock::None, Passes::Limited(1), Win::All, Shape::piles(8, 3).with(Shape::pyramid(7), 1.0, 2.0), pair: THIRTEEN, single: KINGS);
 test_rules!(Neighbours, Stock::OPEN_TOP, Passes::Limited(1), Win::All, Shape::pyramid(7).face_down_while_covered(), pair: PairRule::within(1), single: 0);
 
@@ -145,7 +148,7 @@ fn one_waste_with_an_open_top_agrees_with_a_plain_search() {
 
 #[test]
 fn clearing_the_shape_only_agrees_with_a_plain_search() {
-    agree_with_a_plain_search::<OpenTopShape>(40, 12);
+    agree_with_a_plain_search::<OpenTopShape>(100, 12);
 }
 
 #[test]
@@ -164,6 +167,16 @@ fn the_card_under_the_top_and_a_bottom_slot_agree_with_a_plain_search() {
 }
 
 #[test]
+fn the_card_under_the_top_without_a_bottom_slot_agrees_with_a_plain_search() {
+    agree_with_a_plain_search::<UnderTopAlone>(90, 14);
+}
+
+#[test]
+fn cards_that_pair_and_leave_alone_agree_with_a_plain_search() {
+    agree_with_a_plain_search::<AcesAlone>(40, 14);
+}
+
+#[test]
 fn a_game_without_a_stock_agrees_with_a_plain_search() {
     agree_with_a_plain_search::<Open>(40, 16);
 }
@@ -174,17 +187,26 @@ fn pairs_of_neighbours_without_singles_agree_with_a_plain_search() {
 }
 
 /// Two positions of one deal have the same key exactly when they are the
-/// same position.
+/// same position; and two whose keys differ only in what is spent (the
+/// pass) differ only there. Positions from random games, and from many games
+/// that only draw, turn over and take Kings now or later (so the same cards
+/// are gone at different passes).
 fn keys_are_exact<R: Rules>(deals: u64) {
     for deal in 0..deals {
         let mut by_key: HashMap<u128, RemovalGame<R>> = HashMap::new();
-        for game in walk::<R>(deal) {
+        let mut by_unspent: HashMap<u128, RemovalGame<R>> = HashMap::new();
+        let walks = (0..30).flat_map(|walk_number| talon_walk::<R>(deal, walk_number));
+        for game in walk::<R>(deal).into_iter().chain(walks) {
             assert!(game.key_is_exact());
             let key = game.state_key();
             // With unlimited passes the pass under way does not matter.
             let position = if game.passes == Passes::Unlimited { RemovalGame { talon: game.talon.in_any_pass(), ..game } } else { game };
             if let Some(other) = by_key.insert(key, position) {
                 assert_eq!(other, position, "{}: two positions share key {key:#x}", R::NAME);
+            }
+            let in_any_pass = RemovalGame { talon: game.talon.in_any_pass(), ..game };
+            if let Some(other) = by_unspent.insert(key & !game.spent_bits(), in_any_pass) {
+                assert_eq!(other, in_any_pass, "{}: positions whose keys differ only in what is spent differ elsewhere", R::NAME);
             }
         }
     }
@@ -205,6 +227,51 @@ fn walk<R: Rules>(deal: u64) -> Vec<RemovalGame<R>> {
         all.push(game);
     }
     all
+}
+
+/// The positions of one game of deal `deal` that only draws and turns
+/// the waste over, and takes a King off the talon or leaves it, at random.
+fn talon_walk<R: Rules>(deal: u64, walk_number: u64) -> Vec<RemovalGame<R>> {
+    let settings = Settings::resolve(&RemovalGame::<R>::info().options, &[]).unwrap();
+    let mut game = RemovalGame::<R>::start(&Deal::Seed(deal), &settings).unwrap();
+    let mut rng = DealRng::new(deal * 1000 + walk_number);
+    let mut all = vec![game];
+    while all.len() < 200 {
+        let actions: Vec<Action> = game
+            .actions()
+            .into_iter()
+            .filter(|action| matches!(action, Action::Draw | Action::Recycle | Action::Single(Place::WasteTop(_) | Place::StockTop)))
+            .collect();
+        if actions.is_empty() {
+            break;
+        }
+        game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+        all.push(game);
+    }
+    all
+}
+
+/// The shortest-line search keeps a shortest line: the same length as a
+/// plain search's, on endgames of every stock model with a talon to leave.
+fn shortest_lines_agree<R: Rules>(deals: u64, cards: u32) {
+    let mut compared = 0;
+    for game in endgames::<R>(deals, cards) {
+        let plain = patience_engine::solver::solve_optimal(&Plain(game), 2_000_000);
+        if plain.verdict != Verdict::Winnable {
+            continue;
+        }
+        let found = patience_engine::solver::solve_optimal(&game, 2_000_000);
+        assert_eq!(found.line.len(), plain.line.len(), "{}: a shortest line is longer with the shortcuts: {game:?}", R::NAME);
+        compared += 1;
+    }
+    assert!(compared >= 10, "{}: only {compared} shortest lines compared", R::NAME);
+}
+
+#[test]
+fn shortest_lines_are_as_short_as_a_plain_search_finds() {
+    shortest_lines_agree::<OpenTopShape>(30, 8);
+    shortest_lines_agree::<UnderTop>(30, 8);
+    shortest_lines_agree::<AcesAlone>(30, 8);
 }
 
 #[test]
