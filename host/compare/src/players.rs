@@ -154,14 +154,29 @@ pub fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed
         return Ok(moves.first().cloned());
     }
     let mut votes: HashMap<String, u32> = HashMap::new();
+    // Two shortcuts that leave every choice as it was: a completion dealt
+    // before (every one, in a game with nothing hidden) is not solved
+    // again, and the samples stop once no later votes could change which
+    // move has the most.
+    let mut solved: HashMap<Vec<u8>, Option<String>> = HashMap::new();
     for sample in 0..config.samples {
+        if settled(&votes, config.samples - sample) {
+            break;
+        }
         let sample_seed = seed ^ (u64::from(sample) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let Some(mut completion) = game.resample(sample_seed)? else { break };
-        let solution = completion.solve(config.budget, false)?;
-        if solution.verdict == Verdict::Winnable
-            && let Some(first) = solution.line.first()
-        {
-            *votes.entry(patience_runtime::notation::canonical(first)).or_default() += 1;
+        let dealt = completion.snapshot()?;
+        let first = match solved.get(&dealt) {
+            Some(first) => first.clone(),
+            None => {
+                let solution = completion.solve(config.budget, false)?;
+                let first = solution.line.first().filter(|_| solution.verdict == Verdict::Winnable).map(|first| patience_runtime::notation::canonical(first));
+                solved.insert(dealt, first.clone());
+                first
+            }
+        };
+        if let Some(first) = first {
+            *votes.entry(first).or_default() += 1;
         }
     }
     let layout = game.layout()?;
@@ -179,6 +194,18 @@ pub fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed
     Ok(greedy_choice(&layout, moves).cloned())
 }
 
+/// Whether one move leads the votes by more than the `remaining` samples
+/// could close: then it has the most votes whatever they give.
+fn settled(votes: &HashMap<String, u32>, remaining: u32) -> bool {
+    let mut counts: Vec<u32> = votes.values().copied().collect();
+    counts.sort_unstable_by(|a, b| b.cmp(a));
+    match counts.as_slice() {
+        [] => false,
+        [best] => *best > remaining,
+        [best, second, ..] => *best > second + remaining,
+    }
+}
+
 pub fn play_expert(game: &mut Game, config: ExpertConfig, seed: u64) -> Result<PlayRecord> {
     play_with(game, |game, moves, played| {
         expert_choice(game, moves, config, seed.wrapping_mul(31).wrapping_add(u64::from(played)))
@@ -192,6 +219,17 @@ mod tests {
 
     fn mv(id: u32, notation: &str, slots: &[u32]) -> Move {
         Move { id, notation: notation.into(), label: notation.into(), slots: slots.to_vec() }
+    }
+
+    #[test]
+    fn the_votes_are_settled_only_when_no_remaining_sample_could_tie_the_leader() {
+        let votes = |counts: &[u32]| -> HashMap<String, u32> { counts.iter().enumerate().map(|(i, &n)| (format!("m{i}"), n)).collect() };
+        assert!(!settled(&votes(&[]), 3));
+        assert!(settled(&votes(&[3]), 2));
+        assert!(!settled(&votes(&[3]), 3), "another move could tie with three more votes");
+        assert!(settled(&votes(&[4, 1]), 2));
+        assert!(!settled(&votes(&[3, 1]), 2), "the second could tie");
+        assert!(!settled(&votes(&[2, 2]), 0), "a tie is never settled");
     }
 
     #[test]
