@@ -51,6 +51,8 @@ test_rules!(UnderTopAlone, Stock::Waste { draw: 1, open_top: false, first_draw: 
     Passes::Limited(1), Win::All, Shape::pyramid(7).face_down_while_covered(), pair: THIRTEEN, single: KINGS);
 test_rules!(AcesAlone, Stock::OPEN_TOP, Passes::Limited(2), Win::All, Shape::pyramid(7), pair: THIRTEEN, single: ranks(&[ACE, KING]));
 test_rules!(Open, Stock::None, Passes::Limited(1), Win::All, Shape::piles(8, 3).with(Shape::pyramid(7), 1.0, 2.0), pair: THIRTEEN, single: KINGS);
+test_rules!(OneCardShape, Stock::Waste { draw: 1, open_top: false, first_draw: false, under_top: false, bottom_slot: false },
+    Passes::Limited(1), Win::Shape, Shape::piles(1, 1), pair: THIRTEEN, single: KINGS);
 test_rules!(Neighbours, Stock::OPEN_TOP, Passes::Limited(1), Win::All, Shape::pyramid(7).face_down_while_covered(), pair: PairRule::within(1), single: 0);
 
 /// Positions of game `R` from random play on `deals` deals (with each
@@ -58,6 +60,12 @@ test_rules!(Neighbours, Stock::OPEN_TOP, Passes::Limited(1), Win::All, Shape::py
 /// to remove, and positions on and just off a winning line. (Set
 /// `PATIENCE_REMOVAL_DEALS` for a longer run.)
 fn endgames<R: Rules>(deals: u64, cards: u32) -> Vec<RemovalGame<R>> {
+    endgames_preferring::<R>(deals, cards, |action| matches!(action, Action::Single(_) | Action::Pair(..)))
+}
+
+/// Endgames reached by random play that makes a move `preferred` three
+/// times in four when it can, and along the solver's winning lines.
+fn endgames_preferring<R: Rules>(deals: u64, cards: u32, preferred: fn(&Action) -> bool) -> Vec<RemovalGame<R>> {
     let passes = RemovalGame::<R>::info().options.iter().find(|o| o.name == "passes").map(|o| o.choices().iter().map(|c| c.to_string()).collect()).unwrap_or_else(|| vec!["1".to_string()]);
     let mut found = Vec::new();
     for deal in 0..deals {
@@ -78,7 +86,7 @@ fn endgames<R: Rules>(deals: u64, cards: u32) -> Vec<RemovalGame<R>> {
                 }
             }
             // Prefer removals, so play gets somewhere.
-            let removals: Vec<&Action> = actions.iter().filter(|a| matches!(a, Action::Single(_) | Action::Pair(..))).collect();
+            let removals: Vec<&Action> = actions.iter().filter(|a| preferred(a)).collect();
             let action = if !removals.is_empty() && rng.below(4) > 0 {
                 *removals[rng.below(removals.len() as u64) as usize]
             } else {
@@ -254,8 +262,10 @@ fn talon_walk<R: Rules>(deal: u64, walk_number: u64) -> Vec<RemovalGame<R>> {
 /// The shortest-line search keeps a shortest line: the same length as a
 /// plain search's, on endgames of every stock model with a talon to leave.
 fn shortest_lines_agree<R: Rules>(deals: u64, cards: u32) {
+    // Pairs preferred over lone cards, so that some of the lone cards are
+    // still in the talon when the shape is nearly cleared.
     let mut compared = 0;
-    for game in endgames::<R>(deals, cards) {
+    for game in endgames_preferring::<R>(deals, cards, |action| matches!(action, Action::Pair(..))) {
         let plain = patience_engine::solver::solve_optimal(&Plain(game), 2_000_000);
         if plain.verdict != Verdict::Winnable {
             continue;
@@ -272,6 +282,21 @@ fn shortest_lines_are_as_short_as_a_plain_search_finds() {
     shortest_lines_agree::<OpenTopShape>(30, 8);
     shortest_lines_agree::<UnderTop>(30, 8);
     shortest_lines_agree::<AcesAlone>(30, 8);
+}
+
+/// A King on the waste need not go when the shape is the goal: drawing
+/// over it to the 8 that pairs with the shape's one card is a move shorter
+/// than removing it on the way.
+#[test]
+fn a_talon_king_is_left_alone_by_the_shortest_search_when_the_shape_is_the_goal() {
+    use crate::testing::{card, start_with};
+    let first = ["5h", "Kc", "3s", "8d"].map(card);
+    let deck: Vec<_> = first.into_iter().chain(patience_engine::deal::shuffled_deck(1).into_iter().filter(|c| !first.contains(c))).collect();
+    let game = start_with::<OneCardShape>(deck, &[]);
+    let plain = patience_engine::solver::solve_optimal(&Plain(game), 100_000);
+    let found = patience_engine::solver::solve_optimal(&game, 100_000);
+    assert_eq!(plain.line.len(), 4, "draw, draw, draw, 8d+5h: {:?}", plain.line);
+    assert_eq!(found.line.len(), plain.line.len(), "{:?}", found.line);
 }
 
 #[test]
