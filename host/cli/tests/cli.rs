@@ -461,3 +461,31 @@ fn a_plugin_file_can_be_named_instead_of_an_id() {
     assert!(!missing.status.success());
     assert!(stderr(&missing).contains("reading the plugin no-such-plugin.wasm"), "{}", stderr(&missing));
 }
+
+/// The deal numbers tried per plugin for one the solver proves winnable:
+/// every bundled game has one among them.
+const WINNABLE_SEARCH: u64 = 40;
+
+#[test]
+fn a_solver_line_of_every_bundled_plugin_replays_to_a_win_through_play() {
+    for plugin in patience_bundled::BUNDLED {
+        let id = plugin.file_name.trim_end_matches(".wasm");
+        // A step of a game of levels (the end of one) is not a win; what
+        // such a game's solver proves is its own question.
+        if id == "speedpyramid" {
+            continue;
+        }
+        let found = (1..=WINNABLE_SEARCH).find_map(|seed| {
+            let seed = seed.to_string();
+            let output = patience(&["solve", id, "--seed", &seed, "--budget", "300000"]);
+            assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
+            let text = stdout(&output);
+            let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves.to_string()));
+            text.contains("verdict: winnable").then(|| (seed, line.expect("a winnable verdict prints its line")))
+        });
+        let (seed, line) = found.unwrap_or_else(|| panic!("{id}: no deal of 1–{WINNABLE_SEARCH} proved winnable"));
+        let output = patience(&["play", id, "--seed", &seed, "--moves", &line, "--no-save"]);
+        assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
+        assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
+    }
+}
