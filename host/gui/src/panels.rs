@@ -757,8 +757,10 @@ fn felt_frame() -> Frame {
     Frame::new().fill(theme::FELT).inner_margin(Margin::same(8))
 }
 
-impl eframe::App for PatienceApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+impl PatienceApp {
+    /// One frame of the whole app in the window's root `ui`: what the
+    /// window runs, and what the tests run without one.
+    pub fn show(&mut self, ui: &mut Ui) {
         if !self.styled {
             theme::apply(ui.ctx());
             self.styled = true;
@@ -796,7 +798,8 @@ impl eframe::App for PatienceApp {
         }
     }
 
-    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+    /// Leaving the app: studies stop, and the game in progress stays saved.
+    pub fn exit(&mut self) {
         // A study would otherwise play on for nobody until the process ends.
         self.compare.cancel();
         self.explore.cancel();
@@ -813,5 +816,15 @@ impl eframe::App for PatienceApp {
         self.leave_table();
         self.leave_panes();
         self.save_settings();
+    }
+}
+
+impl eframe::App for PatienceApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.exit();
     }
 }

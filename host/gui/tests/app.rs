@@ -403,7 +403,7 @@ fn a_game_in_progress_is_resumed_at_the_next_start_and_a_damaged_save_is_moved_a
         moves_before = table.move_log();
         assert_eq!(moves_before.len(), 2);
         // Quitting keeps the game: it is resumed, not counted as lost.
-        eframe::App::on_exit(&mut app, None);
+        app.exit();
     }
     let harness_one = harness(PatienceApp::new(catalog(), Vec::new(), data.path().to_path_buf()));
     let table = harness_one.state().table().expect("the saved game is back");

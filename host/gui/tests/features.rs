@@ -280,7 +280,7 @@ fn a_drawn_card_slides_to_its_new_place_and_animations_can_be_switched_off() {
     let dir = tempfile::tempdir().unwrap();
     let app = app_in(dir.path()).with_animations(true);
     // Frames a sixtieth of a second apart, so a slide spans several.
-    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_step_dt(1.0 / 60.0).with_max_steps(60).wgpu().build_eframe(|_| app);
+    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_step_dt(1.0 / 60.0).with_max_steps(60).wgpu().build_ui_state(common::as_window, app);
     harness.run();
     harness.state_mut().start_with_deck(rule_set("Relaxed, open stock"), seed_001_deck());
     harness.run();

@@ -80,9 +80,20 @@ pub fn app_in(dir: &Path) -> PatienceApp {
 /// slides switch animations on again.
 pub fn harness(app: PatienceApp) -> Harness<'static, PatienceApp> {
     let app = app.with_animations(false);
-    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_max_steps(24).wgpu().build_eframe(|_| app);
+    let mut harness = Harness::builder().with_size([1180.0, 800.0]).with_max_steps(24).wgpu().build_ui_state(as_window, app);
     harness.run();
     harness
+}
+
+/// Runs the app as its window does, in a root `Ui` over the whole screen
+/// (the harness's own `ui` is framed with a margin). The tests need no
+/// eframe of their own this way, so they build the app with the very
+/// features `cargo run` builds it with, and reuse it.
+pub fn as_window(ui: &mut egui::Ui, app: &mut PatienceApp) {
+    let ctx = ui.ctx().clone();
+    let rect = ctx.viewport_rect();
+    let mut root = egui::Ui::new(ctx, egui::Id::new("patience window"), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(rect));
+    app.show(&mut root);
 }
 
 pub fn seed_001_deck() -> Vec<Card> {
