@@ -278,7 +278,10 @@ impl Difficulty {
                 };
                 let rows = rows_of(&file);
                 let file_name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-                if self.studies.iter().any(|held| held.rows == rows) {
+                // A copy of a study already held (the files beside the
+                // binary are those built into it); a study of other deals
+                // that happens to sum up alike has another name.
+                if self.studies.iter().any(|held| held.rows == rows && held.file_name == file_name) {
                     continue;
                 }
                 if self.studies.iter().any(|held| held.bundled && held.file_name == file_name) {
@@ -345,14 +348,15 @@ impl Difficulty {
     }
 
     /// The choice a newcomer should start with: of those winnable well
-    /// over half the time and fairly often won ([`Figures::is_kind`]), the one with the best
-    /// winnable %; a tie goes to the better expert %, then to the menu's
-    /// order. None when nothing measured is kind enough.
+    /// over half the time and fairly often won ([`Figures::is_kind`]), the
+    /// one a fair player wins most often (the best expert %); a tie goes
+    /// to the better winnable %, then to the menu's order. None when
+    /// nothing measured is kind enough.
     pub fn kindest(&self, choices: &[Choice], catalog: &Catalog) -> Option<(usize, Figures)> {
         let mut best: Option<(usize, Figures)> = None;
         for (index, choice) in choices.iter().enumerate() {
             let Some(figures) = self.figures(&choice.rule_set, catalog).filter(Figures::is_kind) else { continue };
-            let rank = |f: &Figures| (f.winnable_rate().unwrap_or(0.0), f.expert_rate().unwrap_or(0.0));
+            let rank = |f: &Figures| (f.expert_rate().unwrap_or(0.0), f.winnable_rate().unwrap_or(0.0));
             if best.as_ref().is_none_or(|(_, held)| rank(&figures) > rank(held)) {
                 best = Some((index, figures));
             }

@@ -91,8 +91,8 @@ pub fn harness(app: PatienceApp) -> Harness<'static, PatienceApp> {
 /// features `cargo run` builds it with, and reuse it.
 pub fn as_window(ui: &mut egui::Ui, app: &mut PatienceApp) {
     let ctx = ui.ctx().clone();
-    let rect = ctx.viewport_rect();
-    let mut root = egui::Ui::new(ctx, egui::Id::new("patience window"), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(rect));
+    let (rect, id) = (ctx.viewport_rect(), ctx.viewport_id().root_ui_id());
+    let mut root = egui::Ui::new(ctx, id, egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(rect));
     app.show(&mut root);
 }
 
