@@ -565,7 +565,7 @@ fn a_newer_contract_version_is_refused_naming_both_versions() {
     let _shared = shared();
     let error = format!("{:#}", load(&bench().runtime, "contract-v2.wasm").unwrap_err());
     assert!(error.contains("@2.0.0"), "{error}");
-    assert!(error.contains("built against contract 2.0.0, but this host speaks 1.0.0"), "{error}");
+    assert!(error.contains("built against contract 2.0.0, but this host speaks 1.1.0"), "{error}");
     assert_host_serves();
 }
 
