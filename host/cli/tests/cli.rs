@@ -467,15 +467,11 @@ fn a_plugin_file_can_be_named_instead_of_an_id() {
 fn first_winnable_deals() -> std::collections::HashMap<String, u64> {
     let mut first = std::collections::HashMap::new();
     for entry in std::fs::read_dir(workspace().join("rulesets/difficulty")).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-        let study: serde_json::Value = serde_json::from_str(&text).unwrap();
-        let rule_sets = study["rule_sets"].as_array().unwrap();
-        for record in study["records"].as_array().unwrap() {
-            let rule_set = &rule_sets[record["rule_set"].as_u64().unwrap() as usize];
-            if rule_set["settings"] == "" && record["solver"]["verdict"] == "winnable" {
-                let deal = record["deal"].as_u64().unwrap();
-                let plugin = rule_set["plugin"].as_str().unwrap().to_string();
-                first.entry(plugin).and_modify(|d: &mut u64| *d = (*d).min(deal)).or_insert(deal);
+        let study = patience_gui::read_study(&entry.unwrap().path()).unwrap();
+        for record in &study.records {
+            let rule_set = &study.rule_sets[record.rule_set];
+            if rule_set.settings.is_empty() && record.solver.as_ref().is_some_and(|solver| solver.verdict == "winnable") {
+                first.entry(rule_set.plugin.clone()).and_modify(|deal: &mut u64| *deal = (*deal).min(record.deal)).or_insert(record.deal);
             }
         }
     }
