@@ -17,6 +17,8 @@
 //! * [`tableau`]: cards covered by cards — shapes (pyramids, inverted
 //!   pyramids, peaks, reserve piles) and the cards dealt onto them: what is
 //!   free, what is seen, slots, checks, resampling and explanations;
+//! * [`bookkeeping`]: a score or other value the rules never read, kept
+//!   in the game but out of the solver's position key;
 //! * [`game`]: a game as the contract sees it (move ids, snapshots, the
 //!   status the host sees), for native tests.
 //!
@@ -107,6 +109,7 @@
 //! `docs/plugins.md` for the whole guide and `examples/golf` for a larger
 //! plugin.
 
+pub mod bookkeeping;
 pub mod card;
 pub mod deal;
 pub mod game;
@@ -132,6 +135,7 @@ pub const CONTRACT_VERSION: &str = "1.1.0";
 pub const CONTRACT_WIT: &str = include_str!("../wit/patience.wit");
 
 pub mod prelude {
+    pub use crate::bookkeeping::Bookkeeping;
     pub use crate::card::{Card, CardId, Suit, ACE, JACK, KING, QUEEN};
     pub use crate::deal::Deal;
     pub use crate::layout::{

@@ -70,10 +70,13 @@ pub trait Search: Variant {
 
     /// A key equal for equal positions (the search remembers the positions
     /// it has seen by their keys). Defaults to a 128-bit hash of the
-    /// serialized game; an exact bit-packed key is much cheaper, and a key
-    /// below 2^64 takes half the memory.
+    /// serialized game without its [`Bookkeeping`](crate::bookkeeping::Bookkeeping)
+    /// fields (a score, a move count): a value kept in the game that the
+    /// rules never read would otherwise make one position many. An exact
+    /// bit-packed key is much cheaper, and a key below 2^64 takes half the
+    /// memory.
     fn state_key(&self) -> u128 {
-        crate::solver::hash_bytes(&crate::game::encode(self))
+        crate::solver::hash_bytes(&crate::bookkeeping::position_bytes(self))
     }
 
     /// The bits of [`Search::state_key`] (one run of adjacent bits) that
@@ -126,8 +129,14 @@ impl<V: Variant> Variant for Plain<V> {
         V::info()
     }
 
+    const SAVED_FORM: u32 = V::SAVED_FORM;
+
     fn easier_steps() -> Vec<crate::variant::EasierStep> {
         V::easier_steps()
+    }
+
+    fn restore_older(form: u32, bytes: &[u8]) -> Result<Self, String> {
+        V::restore_older(form, bytes).map(Plain)
     }
 
     fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
