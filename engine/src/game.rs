@@ -10,13 +10,53 @@ use crate::solver::{self, Solution};
 use crate::variant::Variant;
 use crate::layout::MoveInfo;
 
-/// Snapshot format version, the first byte of every snapshot.
-const SNAPSHOT_VERSION: u8 = 1;
+/// The first byte of a snapshot: the SDK's framing. `1` is followed by
+/// the game in saved form 0; `2` by the saved form (four bytes, little
+/// endian) and then the game. Form 0 keeps the first framing, so every
+/// snapshot written before saved forms existed reads unchanged.
+const FRAMING_FORM_ZERO: u8 = 1;
+const FRAMING_WITH_FORM: u8 = 2;
 
 pub fn encode<V: Variant>(game: &V) -> Vec<u8> {
-    let mut bytes = vec![SNAPSHOT_VERSION];
+    let mut bytes = if V::SAVED_FORM == 0 {
+        vec![FRAMING_FORM_ZERO]
+    } else {
+        let mut framing = vec![FRAMING_WITH_FORM];
+        framing.extend(V::SAVED_FORM.to_le_bytes());
+        framing
+    };
     bytes.extend(postcard::to_allocvec(game).expect("serializing a game to memory cannot fail"));
     bytes
+}
+
+/// Reads a game saved in the current saved form, or in an older one
+/// through [`Variant::restore_older`].
+fn decode_snapshot<V: Variant>(bytes: &[u8]) -> Result<V, String> {
+    let (&framing, rest) = bytes.split_first().ok_or("the snapshot is empty")?;
+    let (form, body) = match framing {
+        FRAMING_FORM_ZERO => (0, rest),
+        FRAMING_WITH_FORM if rest.len() >= 4 => {
+            let (form, body) = rest.split_at(4);
+            (u32::from_le_bytes(form.try_into().expect("four bytes")), body)
+        }
+        FRAMING_WITH_FORM => return Err("the snapshot is cut short".into()),
+        other => return Err(format!("the snapshot has framing {other}, this plugin reads 1 and 2")),
+    };
+    match form.cmp(&V::SAVED_FORM) {
+        core::cmp::Ordering::Equal => read_saved(body),
+        core::cmp::Ordering::Less => V::restore_older(form, body),
+        core::cmp::Ordering::Greater => Err(format!(
+            "the game was saved by a newer version of the plugin (saved form {form}; this version reads forms up to {})",
+            V::SAVED_FORM
+        )),
+    }
+}
+
+/// Reads a game value of type `T` from the bytes of a snapshot's saved
+/// form: what [`Variant::restore_older`] calls with the type the game had
+/// in that form.
+pub fn read_saved<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, String> {
+    postcard::from_bytes(body).map_err(|e| format!("the snapshot is damaged: {e}"))
 }
 
 /// The status the host sees: `game.status()`, except that a game still
@@ -50,13 +90,7 @@ impl<V: Variant> Game<V> {
     }
 
     pub fn restore(bytes: &[u8]) -> Result<Game<V>, String> {
-        let (&version, body) = bytes.split_first().ok_or("the snapshot is empty")?;
-        if version != SNAPSHOT_VERSION {
-            return Err(format!(
-                "the snapshot has format {version}, this plugin reads format {SNAPSHOT_VERSION}"
-            ));
-        }
-        let state: V = postcard::from_bytes(body).map_err(|e| format!("the snapshot is damaged: {e}"))?;
+        let state: V = decode_snapshot(bytes)?;
         state.check().map_err(|e| format!("the snapshot is not a valid game: {e}"))?;
         Ok(Game { state })
     }
@@ -192,6 +226,66 @@ mod tests {
         assert_eq!(game.explain("step"), "the game is over: No moves left");
         let mut winning = Game { state: Steps { left: 1, won_at_zero: true } };
         assert_eq!(winning.apply(0), Ok(Status::won("done").with_score(0)));
+    }
+
+    /// `Steps` as a later version of the plugin has it, with a field added
+    /// (and its saved form raised).
+    #[derive(Clone, Serialize, Deserialize)]
+    struct StepsWithHint<const READS_OLDER: bool> {
+        left: u8,
+        won_at_zero: bool,
+        hint: bool,
+    }
+
+    impl<const READS_OLDER: bool> Variant for StepsWithHint<READS_OLDER> {
+        type Action = ();
+        const SAVED_FORM: u32 = 1;
+
+        fn info() -> Info {
+            Steps::info()
+        }
+        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
+            Ok(StepsWithHint { left: 1, won_at_zero: false, hint: true })
+        }
+        fn layout(&self) -> Layout {
+            Layout::default()
+        }
+        fn actions(&self) -> Vec<()> {
+            if self.left > 0 { vec![()] } else { vec![] }
+        }
+        fn describe(&self, _action: &()) -> MoveInfo {
+            MoveInfo { notation: "step".into(), label: String::new(), slots: vec![] }
+        }
+        fn perform(&mut self, _action: &()) {
+            self.left -= 1;
+        }
+        fn status(&self) -> Status {
+            Status::playing()
+        }
+        fn restore_older(form: u32, bytes: &[u8]) -> Result<Self, String> {
+            if !READS_OLDER {
+                return Err(format!("form {form} is not read"));
+            }
+            let Steps { left, won_at_zero } = read_saved(bytes)?;
+            Ok(StepsWithHint { left, won_at_zero, hint: false })
+        }
+    }
+
+    #[test]
+    fn a_game_saved_before_a_field_was_added_reads_back_through_restore_older() {
+        let old = Game { state: Steps { left: 7, won_at_zero: true } }.snapshot();
+        assert_eq!(old[0], 1, "form 0 keeps the first framing");
+        let upgraded = Game::<StepsWithHint<true>>::restore(&old).expect("the old form is read");
+        assert_eq!((upgraded.state.left, upgraded.state.won_at_zero, upgraded.state.hint), (7, true, false));
+        let again = Game::<StepsWithHint<true>>::restore(&upgraded.snapshot()).expect("the new form is read");
+        assert_eq!((again.state.left, again.state.hint), (7, false));
+
+        let refused = Game::<StepsWithHint<false>>::restore(&old).err().expect("no reader for form 0");
+        assert!(refused.contains("form 0"), "{refused}");
+        let newer = Game::<Steps>::restore(&upgraded.snapshot()).err().expect("form 1 is newer than Steps reads");
+        assert!(newer.contains("newer version of the plugin"), "{newer}");
+        // Without a raised saved form, the old bytes do not read as the new type.
+        assert!(read_saved::<StepsWithHint<true>>(&old[1..]).is_err());
     }
 
     #[test]

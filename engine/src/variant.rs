@@ -103,6 +103,26 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
         Ok(())
     }
 
+    /// The saved form of this game type: 0 until the type changes in a
+    /// released plugin. Snapshots (saved games, undo) are the value
+    /// serialized field by field, so adding a field makes older ones
+    /// unreadable as the new type: raise this number with the change, and
+    /// read the older forms in [`Variant::restore_older`].
+    const SAVED_FORM: u32 = 0;
+
+    /// A game saved in an older saved form `form` (below
+    /// [`Variant::SAVED_FORM`]), from its bytes: read it as the type it
+    /// had then (`patience_engine::game::read_saved::<GameV0>(bytes)`) and
+    /// convert. The restored game is then checked as any other. By default
+    /// older forms are refused.
+    fn restore_older(form: u32, bytes: &[u8]) -> Result<Self, String> {
+        let _ = bytes;
+        Err(format!(
+            "the game was saved in saved form {form}, which this version of the plugin no longer reads (it reads form {})",
+            Self::SAVED_FORM
+        ))
+    }
+
     /// A copy of this game with every card the player has not seen dealt
     /// anew from `rng`, consistent with all the player has seen (what is face
     /// up, what was drawn and in which order). Fair players search such

@@ -34,8 +34,9 @@ pub struct BuildArgs {
     /// The plugin crate's directory (holding its Cargo.toml).
     #[arg(default_value = ".")]
     pub crate_dir: PathBuf,
-    /// Where to write `<plugin id>.wasm`. Default: `plugin/` in the crate's
-    /// cargo target directory.
+    /// A directory to copy `<plugin id>.wasm` into (such as the app's
+    /// plugins directory), besides `plugin/` in the crate's cargo target
+    /// directory, which every build refreshes.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -54,6 +55,10 @@ pub struct CheckArgs {
     /// Solver node budget per deal.
     #[arg(long, default_value_t = patience_conformance::Config::default().solve_budget)]
     pub solve_budget: u64,
+    /// The plugin's previous build (its last release): games it saved must
+    /// read back in this one.
+    #[arg(long, value_name = "OLD_WASM")]
+    pub previous: Option<PathBuf>,
 }
 
 // ----- patience new -----
@@ -71,10 +76,11 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     // The SDK's lock file pins the dependency versions it is tested with;
-    // cargo drops what the new crate does not use.
+    // cargo then keeps only what the new crate builds.
     let lock = sdk.join("../Cargo.lock");
     if lock.is_file() {
         std::fs::copy(&lock, args.path.join("Cargo.lock")).context("copying the SDK's Cargo.lock")?;
+        prune_lock_file(&args.path);
     }
     let dir = args.path.display();
     println!("created the plugin crate `{name}` in {dir} (SDK: {})", sdk.display());
@@ -84,6 +90,24 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
     println!("  patience check {dir}/target/plugin/{name}.wasm");
     println!("  cargo test --manifest-path {dir}/Cargo.toml");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Has cargo rewrite the new crate's lock file for the crate alone: any
+/// command that resolves drops the packages nothing in the crate uses and
+/// keeps the pinned versions of the rest. Offline, as every package the
+/// SDK uses was downloaded to build this host; if cargo cannot, the full
+/// lock file stays (it still builds).
+fn prune_lock_file(crate_dir: &Path) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let pruned = Command::new(cargo)
+        .args(["metadata", "--format-version", "1", "--offline", "--manifest-path"])
+        .arg(crate_dir.join("Cargo.toml"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status();
+    if !matches!(pruned, Ok(status) if status.success()) {
+        eprintln!("note: cargo could not trim Cargo.lock to the new crate's packages; it keeps the SDK's whole lock file");
+    }
 }
 
 /// The crate name (and plugin id) from the directory to create.
@@ -141,24 +165,43 @@ pub fn build(plugin_args: &PluginArgs, args: &BuildArgs) -> Result<ExitCode> {
     let module_path = modules.join(format!("{}.wasm", facts.library));
     let module = std::fs::read(&module_path).with_context(|| format!("reading {}", module_path.display()))?;
     let component = plugin_build::componentize(&module)?;
-    let out_dir = args.out.clone().unwrap_or_else(|| facts.target_dir.join("plugin"));
-    std::fs::create_dir_all(&out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
+    // Every build refreshes `plugin/` in the target directory, so the file
+    // there is never an older build than the one just copied elsewhere.
+    let built_dir = facts.target_dir.join("plugin");
+    let mut out_dirs = vec![built_dir.clone()];
+    out_dirs.extend(args.out.clone());
+    for dir in &out_dirs {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    out_dirs.dedup_by(|out, built| out.canonicalize().ok() == built.canonicalize().ok());
+    let write_all = |file_name: &str| -> Result<Vec<PathBuf>> {
+        let paths: Vec<PathBuf> = out_dirs.iter().map(|dir| dir.join(file_name)).collect();
+        for path in &paths {
+            std::fs::write(path, &component).with_context(|| format!("writing {}", path.display()))?;
+        }
+        Ok(paths)
+    };
 
     // Load it as the app would: the file is named after the plugin id, and
     // a plugin that does not load is reported now rather than later.
     let runtime = setup::runtime(plugin_args)?;
-    match runtime.load(&component, Source::File(out_dir.join(format!("{}.wasm", facts.package)))) {
+    let unloaded_name = format!("{}.wasm", facts.package);
+    match runtime.load(&component, Source::File(built_dir.join(&unloaded_name))) {
         Ok(plugin) => {
-            let path = out_dir.join(format!("{}.wasm", plugin.info.id));
-            std::fs::write(&path, &component).with_context(|| format!("writing {}", path.display()))?;
+            let file_name = format!("{}.wasm", plugin.info.id);
+            if file_name != unloaded_name {
+                // What an earlier build that did not load left under the package's name.
+                let _ = std::fs::remove_file(built_dir.join(&unloaded_name));
+            }
+            let paths = write_all(&file_name)?;
             let info = &plugin.info;
-            println!("built `{}` {} ({}): {} ({} KiB)", info.id, info.version, info.name, path.display(), component.len() / 1024);
+            let shown: Vec<String> = paths.iter().map(|path| path.display().to_string()).collect();
+            println!("built `{}` {} ({}): {} ({} KiB)", info.id, info.version, info.name, shown.join(" and "), component.len() / 1024);
             Ok(ExitCode::SUCCESS)
         }
         Err(error) => {
-            let path = out_dir.join(format!("{}.wasm", facts.package));
-            std::fs::write(&path, &component).with_context(|| format!("writing {}", path.display()))?;
-            bail!("built {}, but it does not load as a plugin: {error:#}", path.display())
+            let paths = write_all(&unloaded_name)?;
+            bail!("built {}, but it does not load as a plugin: {error:#}", paths[0].display())
         }
     }
 }
@@ -204,6 +247,7 @@ pub fn check(plugin_args: &PluginArgs, args: &CheckArgs) -> Result<ExitCode> {
         limits: setup::limits(plugin_args)?,
         cache_dir: if plugin_args.no_cache { None } else { patience_runtime::cache::default_dir() },
         taken_ids: bundled_ids(plugin_args)?,
+        previous: args.previous.clone(),
         ..patience_conformance::Config::default()
     };
     eprintln!("checking {} ({} random playouts)…", args.plugin.display(), args.games);
@@ -282,6 +326,11 @@ serde = { version = "1", default-features = false, features = ["derive", "alloc"
 
 # Its own workspace, so an enclosing one does not swallow it.
 [workspace]
+
+# `cargo test` runs the SDK's solver: optimized dependencies make that
+# seconds, while this crate stays quick to rebuild.
+[profile.dev.package."*"]
+opt-level = 3
 
 # Small, fast wasm; a panic aborts (the host reports its message).
 [profile.release]
@@ -489,6 +538,21 @@ mod tests {
         let apex = game.table.card(0);
         assert!(game.explain(&format!("{apex}+{apex}")).contains(&format!("{apex} is covered by ")));
         assert!(game.explain("hello").contains("is not a move"));
+    }
+
+    #[test]
+    fn the_solver_wins_deal_1_and_its_line_replays_to_a_win() {
+        // `Plain`: solved with the SDK's default hooks, as the plugin is
+        // exported (`export_variant!` without `search`).
+        let game = Game::<patience_engine::search::Plain<{{Type}}>>::start(&Deal::Seed(1), &[]).expect("the deal starts");
+        let found = game.solve(1_000_000, false);
+        assert_eq!(found.verdict, patience_engine::solver::Verdict::Winnable);
+        let mut replay = game.clone();
+        for notation in &found.line {
+            let id = replay.moves().iter().find(|m| &m.info.notation == notation).expect("a listed move").id;
+            replay.apply(id).expect("the move applies");
+        }
+        assert_eq!(replay.status().outcome, Outcome::Won);
     }
 }
 "#;

@@ -115,6 +115,8 @@ fn a_new_plugin_builds_and_passes_check_unchanged() {
     for file in ["Cargo.toml", "Cargo.lock", "src/lib.rs", "README.md"] {
         assert!(dir.join("my-pairs").join(file).is_file(), "{file} is created");
     }
+    let lock = std::fs::read_to_string(dir.join("my-pairs/Cargo.lock")).unwrap();
+    assert!(lock.contains("name = \"serde\"") && !lock.contains("name = \"wasmtime\""), "only what a plugin builds:\n{lock}");
     let again = patience(&dir, &["new", "my-pairs"]);
     assert!(!again.status.success() && text(&again).contains("already exists"), "{}", text(&again));
 
@@ -134,7 +136,72 @@ fn a_new_plugin_builds_and_passes_check_unchanged() {
         .output()
         .expect("cargo runs");
     assert!(unit_tests.status.success(), "the template's own tests:\n{}", text(&unit_tests));
-    assert!(text(&unit_tests).contains("2 passed"), "{}", text(&unit_tests));
+    assert!(text(&unit_tests).contains("3 passed"), "{}", text(&unit_tests));
+    let _ = std::fs::remove_dir_all(&dir); // kept when a step fails, to look at
+}
+
+/// Edits `file` under `dir`, replacing `from` (which must be there) by `to`.
+fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{file} holds `{from}`");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The guide's way to add a field to a released plugin's game: the second
+/// release fails `check --previous` until it raises `SAVED_FORM` and reads
+/// the old form in `restore_older`. Every build refreshes
+/// `target/plugin/`, also when it copies the build elsewhere.
+#[test]
+fn a_released_plugin_gains_a_field_and_still_reads_its_saved_games() {
+    let dir = scratch("evolve");
+    succeed(&dir, &["new", "evolving"]);
+    let target_dir = authored_crates_target_dir();
+    let built = target_dir.join("plugin/evolving.wasm");
+    succeed_with_target_dir(&dir, &["build", "evolving"], &target_dir);
+    std::fs::create_dir_all(dir.join("released")).unwrap();
+    std::fs::copy(&built, dir.join("released/evolving.wasm")).unwrap();
+
+    // Release 0.2.0 counts the pairs made: a field the rules never read.
+    edit(&dir, "evolving/Cargo.toml", "version = \"0.1.0\"", "version = \"0.2.0\"");
+    edit(&dir, "evolving/src/lib.rs", "    by_suit: bool,\n}", "    by_suit: bool,\n    pairs_made: Bookkeeping<u32>,\n}");
+    edit(&dir, "evolving/src/lib.rs", "by_suit: BY_SUIT.read(settings) })", "by_suit: BY_SUIT.read(settings), pairs_made: Bookkeeping(0) })");
+    edit(&dir, "evolving/src/lib.rs", "        self.table.take(b);\n", "        self.table.take(b);\n        *self.pairs_made += 1;\n");
+    let copied = succeed_with_target_dir(&dir, &["build", "evolving", "--out", "next"], &target_dir);
+    assert!(copied.contains("built `evolving` 0.2.0") && copied.contains(" and "), "{copied}");
+    let next = std::fs::read(dir.join("next/evolving.wasm")).unwrap();
+    assert_eq!(std::fs::read(&built).unwrap(), next, "target/plugin holds the build just copied to --out");
+
+    let check = |args: &[&str]| patience_command(&dir, args).env("CARGO_TARGET_DIR", &target_dir).output().unwrap();
+    let refused = check(&["check", "next/evolving.wasm", "--games", "20", "--previous", "released/evolving.wasm"]);
+    let report = text(&refused);
+    assert!(!refused.status.success(), "{report}");
+    assert!(report.contains("[FAIL] saved games") && report.contains("a game saved by version 0.1.0 does not read back in version 0.2.0"), "{report}");
+
+    edit(
+        &dir,
+        "evolving/src/lib.rs",
+        "    type Action = Pair;\n",
+        r#"    type Action = Pair;
+
+    const SAVED_FORM: u32 = 1;
+
+    fn restore_older(_form: u32, bytes: &[u8]) -> Result<Self, String> {
+        #[derive(Deserialize)]
+        struct Form0 {
+            table: Tableau,
+            by_suit: bool,
+        }
+        let Form0 { table, by_suit } = patience_engine::game::read_saved(bytes)?;
+        let pairs_made = Bookkeeping((TABLE.len() as u32 - table.left() as u32) / 2);
+        Ok(Evolving { table, by_suit, pairs_made })
+    }
+"#,
+    );
+    succeed_with_target_dir(&dir, &["build", "evolving", "--out", "next"], &target_dir);
+    let report = succeed(&dir, &["check", "next/evolving.wasm", "--games", "20", "--previous", "released/evolving.wasm"]);
+    assert!(report.contains("[pass] saved games") && report.contains("saved by version 0.1.0 restored in version 0.2.0"), "{report}");
+    assert!(report.contains("result: all 10 checks passed"), "{report}");
     let _ = std::fs::remove_dir_all(&dir); // kept when a step fails, to look at
 }
 

@@ -260,3 +260,37 @@ pub fn csv(file: &StudyFile) -> String {
 pub fn json(file: &StudyFile) -> Result<String> {
     Ok(serde_json::to_string_pretty(file)? + "\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::{ExpertConfig, PlayRecord};
+    use crate::study::RuleSetLabel;
+
+    fn played(won: bool, score: i64) -> Option<PlayRecord> {
+        Some(PlayRecord { won, score: Some(score), level: None, moves: 10 })
+    }
+
+    fn study(records: Vec<DealRecord>) -> StudyFile {
+        let label = RuleSetLabel { name: "r".into(), plugin: "p".into(), plugin_version: "1.0.0".into(), settings: String::new() };
+        let deals = records.len() as u64;
+        StudyFile { format: crate::study::FORMAT, rule_sets: vec![label], players: vec![], budget: 1, expert: ExpertConfig::default(), from: 1, deals, shard: None, records }
+    }
+
+    fn record(deal: u64, expert: Option<PlayRecord>, greedy: Option<PlayRecord>) -> DealRecord {
+        DealRecord { rule_set: 0, deal, solver: None, expert, greedy, error: None, micros: 0 }
+    }
+
+    /// What the guide says of the score column: the mean final score
+    /// (`Status::with_score`) of the expert's games, won and lost alike;
+    /// of the greedy player's when the expert did not play.
+    #[test]
+    fn the_score_column_is_the_mean_final_score_of_the_strongest_player() {
+        let both = study(vec![record(1, played(true, 30), played(true, 100)), record(2, played(false, 10), played(false, 100))]);
+        assert_eq!(rows(&both)[0].mean_score, Some(20.0), "the expert's, lost games included");
+        let greedy_only = study(vec![record(1, None, played(true, 7)), record(2, None, played(false, 1))]);
+        assert_eq!(rows(&greedy_only)[0].mean_score, Some(4.0));
+        let unscored = study(vec![record(1, Some(PlayRecord { won: true, score: None, level: None, moves: 3 }), None)]);
+        assert_eq!(rows(&unscored)[0].mean_score, None, "no score: an empty column");
+    }
+}

@@ -15,6 +15,7 @@
 //! | `hidden cards` | two deals that differ only in where two unseen cards lie look identical until one of them is turned up |
 //! | `limits`       | no call runs out of fuel or memory; how close calls come (time, and a rerun with a quarter of the memory and a tenth of the fuel) |
 //! | `solver`       | winning lines from the plugin's solver replay; a deal it calls unwinnable is never won |
+//! | `saved games`  | games saved by the previous build (`--previous`) read back in this one |
 //!
 //! Every failure says what is wrong, where (deal, settings, move number)
 //! and gives a `patience play` command line that reaches the position.
@@ -30,6 +31,7 @@ mod options;
 mod playouts;
 mod probe;
 pub mod report;
+mod saved_games;
 mod solver;
 mod view;
 
@@ -71,6 +73,8 @@ pub struct Config {
     /// Plugin ids already taken (e.g. by the bundled plugins), with who
     /// takes them: the host refuses a second plugin with the same id.
     pub taken_ids: Vec<(String, String)>,
+    /// The plugin's previous build, whose saved games this one must read.
+    pub previous: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -86,6 +90,7 @@ impl Default for Config {
             cache_dir: None,
             plugin_path: None,
             taken_ids: Vec::new(),
+            previous: None,
         }
     }
 }
@@ -206,7 +211,21 @@ pub fn check_bytes(bytes: &[u8], config: &Config) -> Report {
     playouts::check(&ctx, &verdicts, &mut findings);
     hidden::check(&ctx, &mut findings);
     limits::check(&ctx, bytes, &mut findings);
+    match previous_build(config) {
+        Ok(previous) => saved_games::check(&ctx, previous.as_ref(), &mut findings),
+        Err(error) => findings.fail(CheckId::SavedGames, Failure::new(format!("{error:#}"))),
+    }
     findings.into_report(Some(title), source)
+}
+
+/// The previous build named in `config`, loaded as the app would.
+fn previous_build(config: &Config) -> anyhow::Result<Option<Arc<patience_runtime::LoadedPlugin>>> {
+    let Some(path) = &config.previous else { return Ok(None) };
+    let bytes = patience_runtime::plugin::read_plugin_file(path)
+        .map_err(|error| anyhow::anyhow!("cannot read the previous build {}: {error:#}", path.display()))?;
+    let source = path.display().to_string();
+    let (plugin, _) = load(&bytes, config, &source).map_err(|error| error.context(format!("the previous build {source} does not load")))?;
+    Ok(Some(plugin))
 }
 
 /// Loads the plugin as the app would; says how long compiling took.

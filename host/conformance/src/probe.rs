@@ -111,9 +111,7 @@ impl<'a> Context<'a> {
 
     /// A `patience play` command line that reaches `tracked`'s position.
     pub fn reproduce(&self, tracked: &Tracked) -> String {
-        let dir = self.config.plugin_path.as_deref().and_then(Path::parent).filter(|dir| !dir.as_os_str().is_empty());
-        let dir = dir.map(|dir| dir.display().to_string()).unwrap_or_else(|| ".".to_string());
-        let mut command = format!("patience --plugins {} play {}", shell_word(&dir), self.plugin.info.id);
+        let mut command = format!("patience --plugins {} play {}", self.plugins_dir(), self.plugin.info.id);
         match &tracked.deal {
             Deal::Seed(seed) => command.push_str(&format!(" --seed {seed}")),
             Deal::Cards(cards) => command.push_str(&format!(" --deck \"{}\"", format_cards(cards))),
@@ -125,6 +123,12 @@ impl<'a> Context<'a> {
             command.push_str(&format!(" --moves \"{}\"", tracked.played.join(", ")));
         }
         command
+    }
+
+    /// The `--plugins` directory that holds the plugin's file, as a shell word.
+    pub fn plugins_dir(&self) -> String {
+        let dir = self.config.plugin_path.as_deref().and_then(Path::parent).filter(|dir| !dir.as_os_str().is_empty());
+        shell_word(&dir.map(|dir| dir.display().to_string()).unwrap_or_else(|| ".".to_string()))
     }
 
     /// A failure at `tracked`'s position, with the command line to see it.

@@ -24,10 +24,12 @@ pub enum CheckId {
     Limits,
     /// Winning lines from the plugin's solver replay.
     Solver,
+    /// Games saved by the previous build read back.
+    SavedGames,
 }
 
 impl CheckId {
-    pub const ALL: [CheckId; 9] = [
+    pub const ALL: [CheckId; 10] = [
         CheckId::Load,
         CheckId::Info,
         CheckId::Determinism,
@@ -37,6 +39,7 @@ impl CheckId {
         CheckId::HiddenCards,
         CheckId::Limits,
         CheckId::Solver,
+        CheckId::SavedGames,
     ];
 
     /// The short name printed in the report (and matched by tests).
@@ -51,6 +54,7 @@ impl CheckId {
             CheckId::HiddenCards => "hidden cards",
             CheckId::Limits => "limits",
             CheckId::Solver => "solver",
+            CheckId::SavedGames => "saved games",
         }
     }
 }
