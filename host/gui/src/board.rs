@@ -11,7 +11,7 @@ use crate::animation::{Slide, Sliding};
 use crate::cards::{self, Emphasis};
 use crate::labels::slot_label;
 use egui::{Id, LayerId, Order, Rect, Sense, Ui, Role, Vec2, WidgetInfo, vec2};
-use patience_engine::layout::{Face, Layout, Slot, CARD_HEIGHT, CARD_WIDTH};
+use patience_engine::layout::{Face, Layout, Slot, SlotKind, CARD_HEIGHT, CARD_WIDTH};
 
 /// What the table wants emphasised besides playability, and the cards
 /// still sliding to their places.
@@ -95,20 +95,31 @@ fn draw_order(layout: &Layout) -> Vec<&Slot> {
     slots
 }
 
-/// Empty slots that overlap another slot (a removed pyramid card): drawn
-/// as a faint spot rather than an outline, so a cleared area reads as
-/// felt, not as a tangle of frames.
-fn overlapped_empties(layout: &Layout, geometry: &Geometry) -> Vec<u32> {
+/// Empty slots left unpainted, so that empty places read quietly: on the
+/// table (pyramid, field and reserve slots) an empty slot that overlaps
+/// another slot is where a card was, and a cleared area shows as plain
+/// felt, not as a grid of overlapping frames; elsewhere (a fanned discard
+/// or waste pile) overlapping empty slots of one kind are one place, drawn
+/// once, as the first of them. A lone empty place keeps its outline.
+fn unpainted_empties(layout: &Layout, geometry: &Geometry) -> Vec<u32> {
     let overlaps = |a: &Slot, b: &Slot| {
         let shared = geometry.slot_rect(a).intersect(geometry.slot_rect(b));
-        shared.is_positive() && shared.area() > 0.1 * geometry.slot_rect(a).area()
+        a.id != b.id && shared.is_positive() && shared.area() > 0.1 * geometry.slot_rect(a).area()
     };
-    layout
-        .slots
+    let on_the_table = |slot: &Slot| matches!(slot.kind, SlotKind::Pyramid | SlotKind::Field | SlotKind::Reserve);
+    let slots = &layout.slots;
+    slots
         .iter()
-        .filter(|slot| slot.face == Face::Empty)
-        .filter(|slot| layout.slots.iter().any(|other| other.id != slot.id && overlaps(slot, other)))
-        .map(|slot| slot.id)
+        .enumerate()
+        .filter(|(_, slot)| slot.face == Face::Empty)
+        .filter(|&(index, slot)| {
+            if on_the_table(slot) {
+                slots.iter().any(|other| overlaps(slot, other))
+            } else {
+                slots[..index].iter().any(|other| other.face == Face::Empty && other.kind == slot.kind && overlaps(slot, other))
+            }
+        })
+        .map(|(_, slot)| slot.id)
         .collect()
 }
 
@@ -134,12 +145,12 @@ pub fn board_ui(ui: &mut Ui, board: Id, layout: &Layout, marks: &Marks) -> Optio
     let rect = ui.available_rect_before_wrap();
     ui.allocate_rect(rect, Sense::hover());
     let geometry = Geometry::fit(layout, rect);
-    let faint = overlapped_empties(layout, &geometry);
+    let unpainted = unpainted_empties(layout, &geometry);
     let mut event = None;
     for slot in draw_order(layout) {
         let slot_rect = geometry.slot_rect(slot);
         let slide = marks.sliding.as_ref().and_then(|sliding| sliding.of(slot.id));
-        if let Some(happened) = slot_ui(ui, board, slot, slot_rect, marks, faint.contains(&slot.id), slide) {
+        if let Some(happened) = slot_ui(ui, board, slot, slot_rect, marks, unpainted.contains(&slot.id), slide) {
             event = Some(happened);
         }
     }
@@ -208,7 +219,7 @@ fn paint_sliding(ui: &Ui, layout: &Layout, geometry: &Geometry, rect: Rect, slid
 /// One slot: painted, labelled for accessibility, clickable and draggable.
 /// A card still sliding here is painted by `paint_sliding`; its place shows
 /// what lay there before (`Slide::under`) until it lands.
-fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint: bool, slide: Option<&Slide>) -> Option<BoardEvent> {
+fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, unpainted: bool, slide: Option<&Slide>) -> Option<BoardEvent> {
     let sense = if marks.tab_stop == Some(slot.id) { Sense::click_and_drag() } else { Sense::CLICK | Sense::DRAG };
     let response = ui.interact(rect, board.with(slot.id), sense);
     let label = slot_label(slot);
@@ -221,7 +232,7 @@ fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, faint
                 cards::paint_slot(ui.painter(), rect, under, Emphasis::Plain);
             }
         }
-        None if faint && emphasis == Emphasis::Plain => cards::paint_faint_spot(ui.painter(), rect),
+        None if unpainted && emphasis == Emphasis::Plain => {}
         None => cards::paint_slot(ui.painter(), rect, slot, emphasis),
     }
 
@@ -246,4 +257,30 @@ fn paint_dragged(ui: &Ui, slot: &Slot, rect: Rect) {
     let moved: Vec2 = now - origin;
     let lifted = rect.translate(moved + vec2(0.0, -4.0));
     cards::paint_slot(&painter, lifted, slot, Emphasis::Selected);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn layout(slots: Vec<Slot>) -> Layout {
+        Layout { width: 6.0, height: 4.0, slots }
+    }
+
+    #[test]
+    fn empty_places_on_the_table_go_unpainted_and_a_fanned_pile_is_drawn_once() {
+        let up = Face::Up("Kh".parse().unwrap());
+        let board = layout(vec![
+            // A removed apex half under two cards, one of them removed too.
+            Slot::new(0, SlotKind::Pyramid, 0.5, 0.0, Face::Empty),
+            Slot::new(1, SlotKind::Pyramid, 0.0, 0.7, up),
+            Slot::new(2, SlotKind::Pyramid, 1.0, 0.7, Face::Empty),
+            // An empty discard pile fanned over two slots, and a lone waste.
+            Slot::new(3, SlotKind::Discard, 3.0, 2.0, Face::Empty),
+            Slot::new(4, SlotKind::Discard, 3.3, 2.0, Face::Empty),
+            Slot::new(5, SlotKind::Waste, 5.0, 2.0, Face::Empty),
+        ]);
+        let geometry = Geometry::fit(&board, Rect::from_min_size(egui::pos2(0.0, 0.0), vec2(600.0, 400.0)));
+        assert_eq!(unpainted_empties(&board, &geometry), vec![0, 2, 4]);
+    }
 }

@@ -293,11 +293,6 @@ fn paint_empty(painter: &Painter, rect: Rect, playable: bool) {
     }
 }
 
-/// Where a card was, among cards that overlap: a faint darker patch.
-pub fn paint_faint_spot(painter: &Painter, rect: Rect) {
-    painter.rect_filled(rect.shrink(rect.width() * 0.03), radius(rect.width()), theme::FELT_SHADE.gamma_multiply(0.45));
-}
-
 fn recycle_symbol(painter: &Painter, center: Pos2, radius: f32, color: Color32) {
     let stroke = Stroke::new((radius * 0.18).max(1.5), color);
     let points: Vec<Pos2> = (0..=24)
