@@ -431,6 +431,31 @@ impl Game {
         }
     }
 
+    /// One move of a line being checked, on a copy thrown away after: the
+    /// move listed under that notation, applied. Unlike [`Game::play`] it
+    /// asks for no layout and keeps no snapshot per move (the two cost more
+    /// than the search on short lines); the moves and the status are
+    /// validated as ever.
+    fn replay_step(&mut self, text: &str) -> Result<Status, GameError> {
+        let raw = self.call("moves", false, |store, guest, game| guest.call_moves(store, game))?;
+        let moves: Vec<Move> =
+            raw.into_iter().map(|m| Move { id: m.id, notation: m.notation, label: m.label, slots: m.slots }).collect();
+        validate::move_texts(&moves, self.plugin.runtime().limits()).map_err(|e| self.invalid("moves", e))?;
+        let Some(id) = notation::find(&moves, text).map(|found| found.id) else {
+            let reason = self.explain(text.trim())?;
+            return Err(GameError::IllegalMove { notation: text.trim().to_string(), reason });
+        };
+        self.slot_ids = None;
+        match self.call("apply", false, |store, guest, game| guest.call_apply(store, game, id))? {
+            Ok(raw) => {
+                let status = convert::status(raw);
+                validate::status(&status).map_err(|e| self.invalid("apply", e))?;
+                Ok(status)
+            }
+            Err(message) => Err(GameError::Refused(message)),
+        }
+    }
+
     pub fn explain(&mut self, text: &str) -> Result<String, GameError> {
         let reason = self.call("explain", false, |store, guest, game| guest.call_explain(store, game, text))?;
         validate::message("the explanation", &reason).map_err(|e| self.invalid("explain", e))?;
@@ -483,12 +508,13 @@ impl Game {
         Ok(solution)
     }
 
+    /// Replays a claimed winning line in a fresh instance, restored from
+    /// the state the host holds, under the plugin's own rules.
     fn check_winning_line(&mut self, line: &[String]) -> Result<(), GameError> {
-        let snapshot = self.snapshot()?;
-        let mut copy = Game::restore(&self.plugin, &snapshot)?;
+        let mut copy = Game::restore(&self.plugin, &self.last_good.clone())?;
         let mut status = copy.status()?;
         for (index, step) in line.iter().enumerate() {
-            status = copy.play(step).map(|(_, status)| status).map_err(|error| {
+            status = copy.replay_step(step).map_err(|error| {
                 self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
             })?;
         }

@@ -142,6 +142,18 @@ pub fn moves(moves: &[Move], slot_ids: &HashSet<u32>) -> Result<()> {
 
 /// [`moves`] with the move count bounded by `limits`.
 pub fn moves_within(moves: &[Move], slot_ids: &HashSet<u32>, limits: &Limits) -> Result<()> {
+    move_texts(moves, limits)?;
+    for m in moves {
+        if let Some(missing) = m.slots.iter().find(|id| !slot_ids.contains(id)) {
+            bail!("move `{}` points at slot {missing}, which is not in the layout", m.notation);
+        }
+    }
+    Ok(())
+}
+
+/// Everything [`moves_within`] checks but the slots, which need the
+/// layout: counts, unique ids, notations and labels.
+pub fn move_texts(moves: &[Move], limits: &Limits) -> Result<()> {
     let max_moves = limits.max_moves;
     if moves.len() > max_moves {
         bail!("{} moves listed, more than {max_moves}", moves.len());
@@ -154,13 +166,11 @@ pub fn moves_within(moves: &[Move], slot_ids: &HashSet<u32>, limits: &Limits) ->
         if m.notation.trim().is_empty() {
             bail!("move {} has no notation", m.id);
         }
-        text(&format!("the notation of move {}", m.id), &m.notation, 100)?;
-        text(&format!("the label of move {}", m.id), &m.label, MAX_SHORT_TEXT)?;
+        // Named only when wrong: this runs for every move of every line checked.
+        text("the notation", &m.notation, 100).map_err(|e| anyhow::anyhow!("move {}: {e}", m.id))?;
+        text("the label", &m.label, MAX_SHORT_TEXT).map_err(|e| anyhow::anyhow!("move {}: {e}", m.id))?;
         if m.slots.len() > 16 {
             bail!("move {} touches {} slots", m.id, m.slots.len());
-        }
-        if let Some(missing) = m.slots.iter().find(|id| !slot_ids.contains(id)) {
-            bail!("move `{}` points at slot {missing}, which is not in the layout", m.notation);
         }
     }
     Ok(())
