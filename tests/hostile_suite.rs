@@ -12,7 +12,7 @@
 //!
 //! The fixtures live in `tests/plugins/`: `hostile` (option `attack`, and
 //! `in` for the function), `panic-info`, `contract-v2`, `wasi-import`,
-//! `forbidden-import` and `snapshot-trap`.
+//! `forbidden-import`, `snapshot-trap` and `unchecked-false-win`.
 
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
@@ -530,6 +530,7 @@ fn a_solver_claiming_a_false_win_is_caught_by_the_replay() {
     let _shared = shared();
     let bench = bench();
     // From the opening, the lying solver offers one step as a win.
+    assert!(bench.hostile.checks_lines_in_one_call(), "an SDK plugin exports line-check");
     let mut game = start(&bench.hostile, "false-win");
     let fault = fault(game.solve(1_000, false));
     assert_eq!(fault.call, "solve");
@@ -546,6 +547,18 @@ fn a_solver_claiming_a_false_win_is_caught_by_the_replay() {
     let solution = honest.solve(1_000, false).unwrap();
     assert_eq!(solution.verdict, Verdict::Winnable);
     assert_eq!(solution.line, vec!["step"; 4]);
+    assert_host_serves();
+}
+
+#[test]
+fn a_plugin_without_line_check_has_its_claimed_win_checked_move_by_move() {
+    let _shared = shared();
+    let plugin = load(&bench().runtime, "unchecked-false-win.wasm").expect("the unchecked-false-win fixture loads");
+    assert!(!plugin.checks_lines_in_one_call());
+    let mut game = Game::start(&plugin, &Deal::Seed(1), &[]).unwrap();
+    let fault = fault(game.solve(1_000, false));
+    assert_eq!(fault.call, "solve");
+    assert!(fault.problem.contains("its winning line fails at move 1 (`fly`)"), "{fault}");
     assert_host_serves();
 }
 

@@ -165,6 +165,23 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, CardParseError> {
         .collect()
 }
 
+/// The canonical form of one move's notation: parts split at `+`, cards
+/// printed in standard notation, words lowercased, parts sorted, so that
+/// `6C+7d`, `7d+6c` and `7♦ + 6♣` are one move. The host matches typed
+/// moves this way, and so does the check of a claimed line.
+pub fn canonical_notation(text: &str) -> String {
+    let mut parts: Vec<String> = text
+        .split('+')
+        .map(str::trim)
+        .map(|part| match part.parse::<CardId>() {
+            Ok(card) => card.to_string(),
+            Err(_) => part.to_lowercase(),
+        })
+        .collect();
+    parts.sort();
+    parts.join("+")
+}
+
 /// Prints cards in notation, separated by single spaces.
 pub fn format_cards(cards: &[Card]) -> String {
     cards.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")

@@ -16,12 +16,13 @@ use core::marker::PhantomData;
 pub mod bindings {
     wit_bindgen::generate!({
         path: "wit",
-        world: "ordered-plugin",
+        world: "sdk-plugin",
         pub_export_macro: true,
         default_bindings_module: "patience_engine::export::bindings",
     });
 }
 
+use bindings::exports::patience::plugin::line_check as wit_line_check;
 use bindings::exports::patience::plugin::rule_order as wit_order;
 use bindings::exports::patience::plugin::rules::{self as wit_rules, GuestGame};
 use bindings::patience::plugin::host;
@@ -80,6 +81,13 @@ impl<V: Search> wit_order::Guest for Plugin<V> {
                 easier: option_value_to_wit(step.easier),
             })
             .collect()
+    }
+}
+
+impl<V: Search> wit_line_check::Guest for Plugin<V> {
+    fn play_line(snapshot: Vec<u8>, line: Vec<String>) -> Result<wit::Status, String> {
+        install_panic_hook();
+        Game::<V>::play_line(&snapshot, &line).map(status_to_wit)
     }
 }
 

@@ -99,6 +99,28 @@ impl<V: Variant> Game<V> {
         encode(&self.state)
     }
 
+    /// The game in `snapshot` with `line` played (notations as
+    /// [`Game::moves`] lists them), and its status after the last move:
+    /// the check of a claimed winning line in one call (the contract's
+    /// `line-check`). `Err` names the first move that is not legal.
+    pub fn play_line(snapshot: &[u8], line: &[String]) -> Result<Status, String> {
+        let mut game = Game::<V>::restore(snapshot)?;
+        let mut status = game.status();
+        for (index, notation) in line.iter().enumerate() {
+            // Matched as the host matches a typed move (pairs in either order).
+            let wanted = crate::card::canonical_notation(notation);
+            let listed = game.state.actions().iter().position(|action| {
+                let listed = game.state.describe(action).notation;
+                listed == *notation || crate::card::canonical_notation(&listed) == wanted
+            });
+            let Some(id) = listed else {
+                return Err(format!("move {} (`{notation}`) is not legal: {}", index + 1, game.explain(notation)));
+            };
+            status = game.apply(id as u32).map_err(|why| format!("move {} (`{notation}`) is not legal: {why}", index + 1))?;
+        }
+        Ok(status)
+    }
+
     pub fn moves(&self) -> Vec<ListedMove> {
         self.state
             .actions()
@@ -286,6 +308,19 @@ mod tests {
         assert!(newer.contains("newer version of the plugin"), "{newer}");
         // Without a raised saved form, the old bytes do not read as the new type.
         assert!(read_saved::<StepsWithHint<true>>(&old[1..]).is_err());
+    }
+
+    #[test]
+    fn a_line_is_played_from_a_snapshot_and_its_first_illegal_move_named() {
+        let snapshot = Game { state: Steps { left: 1, won_at_zero: true } }.snapshot();
+        let line = |moves: &[&str]| moves.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        assert_eq!(Game::<Steps>::play_line(&snapshot, &line(&["step"])).map(|s| s.outcome), Ok(Outcome::Won));
+        assert_eq!(Game::<Steps>::play_line(&snapshot, &[]).map(|s| s.outcome), Ok(Outcome::Playing));
+        // Matched as a typed move is (any case, pairs in either order).
+        assert_eq!(Game::<Steps>::play_line(&snapshot, &line(&["STEP"])).map(|s| s.outcome), Ok(Outcome::Won));
+        let refused = Game::<Steps>::play_line(&snapshot, &line(&["step", "step"])).unwrap_err();
+        assert!(refused.starts_with("move 2 (`step`) is not legal: the game is over"), "{refused}");
+        assert!(Game::<Steps>::play_line(&snapshot, &line(&["jump"])).unwrap_err().starts_with("move 1 (`jump`)"));
     }
 
     #[test]

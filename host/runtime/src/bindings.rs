@@ -13,3 +13,14 @@ pub mod rule_order {
         with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
     });
 }
+
+/// The optional `line-check` export (`engine/wit/line-check.wit`): a
+/// claimed winning line played in one call. A plugin without it is checked
+/// move by move.
+pub mod line_check {
+    wasmtime::component::bindgen!({
+        path: "../../engine/wit",
+        world: "line-check-only",
+        with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
+    });
+}

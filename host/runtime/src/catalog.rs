@@ -183,6 +183,7 @@ mod tests {
             pre: base.pre.clone(),
             info: crate::PluginInfo { id: id.to_string(), ..base.info.clone() },
             easier: base.easier.clone(),
+            line_check: base.line_check.clone(),
             source,
             hash: base.hash.clone(),
         })

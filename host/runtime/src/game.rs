@@ -431,6 +431,50 @@ impl Game {
         }
     }
 
+    /// The status after `line`, played by the plugin's `line-check` in a
+    /// fresh instance from the state the host holds: one call.
+    fn play_line_in_one_call(
+        &mut self,
+        indices: &bindings::line_check::LineCheckOnlyIndices,
+        line: &[String],
+    ) -> Result<Status, GameError> {
+        let runtime = self.plugin.runtime();
+        let mut store = runtime.new_store(runtime.limits().call_fuel);
+        let played = self
+            .plugin
+            .pre
+            .instance_pre()
+            .instantiate(&mut store)
+            .and_then(|instance| indices.load(&mut store, &instance))
+            .and_then(|exports| exports.patience_plugin_line_check().call_play_line(&mut store, &self.last_good, line));
+        match played {
+            Ok(Ok(raw)) => {
+                let status = convert::status(raw);
+                validate::status(&status).map_err(|e| self.invalid("play-line", e))?;
+                Ok(status)
+            }
+            Ok(Err(why)) => Err(self.invalid("solve", anyhow::anyhow!("its winning line fails: {why}"))),
+            Err(error) => {
+                let last = store.data().log.last().map(|line| line.message.clone());
+                let problem = describe_trap(&error, last.as_deref(), runtime.limits(), false, store.data().limits.refused);
+                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call: "play-line", problem, recovered: true }))
+            }
+        }
+    }
+
+    /// The status after `line`, played through the host on a fresh copy:
+    /// for plugins without `line-check`.
+    fn play_line_move_by_move(&mut self, line: &[String]) -> Result<Status, GameError> {
+        let mut copy = Game::restore(&self.plugin, &self.last_good.clone())?;
+        let mut status = copy.status()?;
+        for (index, step) in line.iter().enumerate() {
+            status = copy.replay_step(step).map_err(|error| {
+                self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
+            })?;
+        }
+        Ok(status)
+    }
+
     /// One move of a line being checked, on a copy thrown away after: the
     /// move listed under that notation, applied. Unlike [`Game::play`] it
     /// asks for no layout and keeps no snapshot per move (the two cost more
@@ -511,13 +555,11 @@ impl Game {
     /// Replays a claimed winning line in a fresh instance, restored from
     /// the state the host holds, under the plugin's own rules.
     fn check_winning_line(&mut self, line: &[String]) -> Result<(), GameError> {
-        let mut copy = Game::restore(&self.plugin, &self.last_good.clone())?;
-        let mut status = copy.status()?;
-        for (index, step) in line.iter().enumerate() {
-            status = copy.replay_step(step).map_err(|error| {
-                self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
-            })?;
-        }
+        let plugin = Arc::clone(&self.plugin);
+        let status = match &plugin.line_check {
+            Some(indices) => self.play_line_in_one_call(indices, line)?,
+            None => self.play_line_move_by_move(line)?,
+        };
         if status.outcome != patience_engine::layout::Outcome::Won {
             // A multi-level game's solver may stop at the end of a level:
             // then the level number must have gone up — or, for an empty

@@ -4,22 +4,8 @@
 //! `6C+7d` finds `7d+6c`.
 
 use crate::validate::Move;
-use patience_engine::card::CardId;
 
-/// The canonical form of one move: parts split at `+`, cards printed in
-/// standard notation, words lowercased, parts sorted.
-pub fn canonical(text: &str) -> String {
-    let mut parts: Vec<String> = text
-        .split('+')
-        .map(str::trim)
-        .map(|part| match part.parse::<CardId>() {
-            Ok(card) => card.to_string(),
-            Err(_) => part.to_lowercase(),
-        })
-        .collect();
-    parts.sort();
-    parts.join("+")
-}
+pub use patience_engine::card::canonical_notation as canonical;
 
 /// The legal move that `text` names, if any.
 pub fn find<'a>(moves: &'a [Move], text: &str) -> Option<&'a Move> {

@@ -257,7 +257,8 @@ impl Runtime {
         let instance_pre = self.linker.instantiate_pre(&component)?;
         let pre = bindings::PluginPre::new(instance_pre)?;
         let (info, easier) = read_info(self, &pre)?;
-        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, source, hash };
+        let line_check = bindings::line_check::LineCheckOnlyIndices::new(pre.instance_pre()).ok();
+        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, line_check, source, hash };
         Ok((Arc::new(plugin), outcome))
     }
 }
@@ -269,6 +270,8 @@ pub struct LoadedPlugin {
     pub info: PluginInfo,
     /// The plugin's declared rule order (empty when it declares none).
     pub easier: Vec<EasierStep>,
+    /// Where the optional `line-check` export is, when the plugin has it.
+    pub(crate) line_check: Option<bindings::line_check::LineCheckOnlyIndices>,
     pub source: Source,
     /// SHA-256 of the component bytes.
     pub hash: String,
@@ -288,6 +291,12 @@ impl LoadedPlugin {
 
     pub fn runtime(&self) -> &Runtime {
         &self.runtime
+    }
+
+    /// Whether a claimed winning line is checked in one call (the plugin
+    /// exports `line-check`, as every SDK plugin does) or move by move.
+    pub fn checks_lines_in_one_call(&self) -> bool {
+        self.line_check.is_some()
     }
 }
 

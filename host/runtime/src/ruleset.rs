@@ -240,6 +240,7 @@ mod tests {
             pre: real.pre.clone(),
             info: crate::PluginInfo { id: "pyramid".to_string(), ..real.info.clone() },
             easier: real.easier.clone(),
+            line_check: real.line_check.clone(),
             source: Source::File(PathBuf::from("plugins/pyramid.wasm")),
             hash: real.hash.clone(),
         });

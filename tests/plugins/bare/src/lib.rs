@@ -9,10 +9,17 @@
 
 /// `bare_plugin!(id: "…", name: "…", summary: "…", snapshot: <expr>);`
 /// implements and exports the contract's `rules` with the do-nothing game;
-/// `snapshot` answers with the expression.
+/// `snapshot` answers with the expression, and `solve` with `solution:
+/// <expr>` when given (an honest `unknown` otherwise).
 #[macro_export]
 macro_rules! bare_plugin {
     (id: $id:literal, name: $name:literal, summary: $summary:literal, snapshot: $snapshot:expr $(,)?) => {
+        $crate::bare_plugin! {
+            id: $id, name: $name, summary: $summary, snapshot: $snapshot,
+            solution: Solution { verdict: Verdict::Unknown, line: vec![], nodes: 0 },
+        }
+    };
+    (id: $id:literal, name: $name:literal, summary: $summary:literal, snapshot: $snapshot:expr, solution: $solution:expr $(,)?) => {
         use exports::patience::plugin::rules::{Game, Guest, GuestGame};
         use patience::plugin::types::{
             Deal, GameMove, HudItem, Layout, Outcome, Setting, Solution, Status, VariantInfo, Verdict,
@@ -66,7 +73,7 @@ macro_rules! bare_plugin {
                 $snapshot
             }
             fn solve(&self, _budget: u64, _optimal: bool) -> Solution {
-                Solution { verdict: Verdict::Unknown, line: vec![], nodes: 0 }
+                $solution
             }
             fn resample(&self, _seed: u64) -> Option<Game> {
                 None
