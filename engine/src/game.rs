@@ -251,11 +251,11 @@ mod tests {
     }
 
     /// `Steps` as a later version of the plugin has it, with a field added
-    /// (and its saved form raised).
+    /// (and its saved form raised). Postcard writes the nested game's
+    /// fields in line, so the old form is the new one cut short.
     #[derive(Clone, Serialize, Deserialize)]
     struct StepsWithHint<const READS_OLDER: bool> {
-        left: u8,
-        won_at_zero: bool,
+        steps: Steps,
         hint: bool,
     }
 
@@ -266,30 +266,29 @@ mod tests {
         fn info() -> Info {
             Steps::info()
         }
-        fn start(_deal: &Deal, _settings: &Settings) -> Result<Self, String> {
-            Ok(StepsWithHint { left: 1, won_at_zero: false, hint: true })
+        fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+            Ok(StepsWithHint { steps: Steps::start(deal, settings)?, hint: true })
         }
         fn layout(&self) -> Layout {
-            Layout::default()
+            self.steps.layout()
         }
         fn actions(&self) -> Vec<()> {
-            if self.left > 0 { vec![()] } else { vec![] }
+            self.steps.actions()
         }
-        fn describe(&self, _action: &()) -> MoveInfo {
-            MoveInfo { notation: "step".into(), label: String::new(), slots: vec![] }
+        fn describe(&self, action: &()) -> MoveInfo {
+            self.steps.describe(action)
         }
-        fn perform(&mut self, _action: &()) {
-            self.left -= 1;
+        fn perform(&mut self, action: &()) {
+            self.steps.perform(action);
         }
         fn status(&self) -> Status {
-            Status::playing()
+            self.steps.status()
         }
         fn restore_older(form: u32, bytes: &[u8]) -> Result<Self, String> {
             if !READS_OLDER {
                 return Err(format!("form {form} is not read"));
             }
-            let Steps { left, won_at_zero } = read_saved(bytes)?;
-            Ok(StepsWithHint { left, won_at_zero, hint: false })
+            Ok(StepsWithHint { steps: read_saved(bytes)?, hint: false })
         }
     }
 
@@ -298,9 +297,9 @@ mod tests {
         let old = Game { state: Steps { left: 7, won_at_zero: true } }.snapshot();
         assert_eq!(old[0], 1, "form 0 keeps the first framing");
         let upgraded = Game::<StepsWithHint<true>>::restore(&old).expect("the old form is read");
-        assert_eq!((upgraded.state.left, upgraded.state.won_at_zero, upgraded.state.hint), (7, true, false));
+        assert_eq!((upgraded.state.steps.left, upgraded.state.steps.won_at_zero, upgraded.state.hint), (7, true, false));
         let again = Game::<StepsWithHint<true>>::restore(&upgraded.snapshot()).expect("the new form is read");
-        assert_eq!((again.state.left, again.state.hint), (7, false));
+        assert_eq!((again.state.steps.left, again.state.hint), (7, false));
 
         let refused = Game::<StepsWithHint<false>>::restore(&old).err().expect("no reader for form 0");
         assert!(refused.contains("form 0"), "{refused}");
