@@ -6,12 +6,11 @@
 //! when the author names the previous build (`--previous old.wasm`).
 
 use crate::options::settings_for;
-use crate::probe::{game_rng, pick, Context, Tracked};
+use crate::probe::{describe_error, game_rng, pick, Context, Tracked};
 use crate::report::{CheckId, Failure};
 use crate::Findings;
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
-use crate::probe::describe_error;
 use patience_runtime::Game;
 use std::sync::Arc;
 

@@ -374,12 +374,14 @@ impl Game {
         Ok(hud)
     }
 
-    pub fn moves(&mut self) -> Result<Vec<Move>, GameError> {
+    /// The listed moves as the plugin answered, not yet validated.
+    fn raw_moves(&mut self) -> Result<Vec<Move>, GameError> {
         let raw = self.call("moves", false, |store, guest, game| guest.call_moves(store, game))?;
-        let moves: Vec<Move> = raw
-            .into_iter()
-            .map(|m| Move { id: m.id, notation: m.notation, label: m.label, slots: m.slots })
-            .collect();
+        Ok(raw.into_iter().map(|m| Move { id: m.id, notation: m.notation, label: m.label, slots: m.slots }).collect())
+    }
+
+    pub fn moves(&mut self) -> Result<Vec<Move>, GameError> {
+        let moves = self.raw_moves()?;
         if self.slot_ids.is_none() {
             self.layout()?;
         }
@@ -465,7 +467,7 @@ impl Game {
     /// The status after `line`, played through the host on a fresh copy:
     /// for plugins without `line-check`.
     fn play_line_move_by_move(&mut self, line: &[String]) -> Result<Status, GameError> {
-        let mut copy = Game::restore(&self.plugin, &self.last_good.clone())?;
+        let mut copy = Game::restore(&self.plugin, &self.last_good)?;
         let mut status = copy.status()?;
         for (index, step) in line.iter().enumerate() {
             status = copy.replay_step(step).map_err(|error| {
@@ -481,9 +483,7 @@ impl Game {
     /// than the search on short lines); the moves and the status are
     /// validated as ever.
     fn replay_step(&mut self, text: &str) -> Result<Status, GameError> {
-        let raw = self.call("moves", false, |store, guest, game| guest.call_moves(store, game))?;
-        let moves: Vec<Move> =
-            raw.into_iter().map(|m| Move { id: m.id, notation: m.notation, label: m.label, slots: m.slots }).collect();
+        let moves = self.raw_moves()?;
         validate::move_texts(&moves, self.plugin.runtime().limits()).map_err(|e| self.invalid("moves", e))?;
         let Some(id) = notation::find(&moves, text).map(|found| found.id) else {
             let reason = self.explain(text.trim())?;
