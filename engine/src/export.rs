@@ -25,6 +25,7 @@ pub mod bindings {
 use bindings::exports::patience::plugin::line_check as wit_line_check;
 use bindings::exports::patience::plugin::rule_order as wit_order;
 use bindings::exports::patience::plugin::rules::{self as wit_rules, GuestGame};
+use bindings::exports::patience::plugin::steps as wit_steps;
 use bindings::patience::plugin::host;
 use bindings::patience::plugin::types as wit;
 
@@ -88,6 +89,18 @@ impl<V: Search> wit_line_check::Guest for Plugin<V> {
     fn play_line(snapshot: Vec<u8>, line: Vec<String>) -> Result<wit::Status, String> {
         install_panic_hook();
         Game::<V>::play_line(&snapshot, &line).map(status_to_wit)
+    }
+}
+
+impl<V: Search> wit_steps::Guest for Plugin<V> {
+    fn step() -> Option<String> {
+        install_panic_hook();
+        V::step().map(str::to_string)
+    }
+
+    fn solve_step(snapshot: Vec<u8>, budget: u64) -> Result<wit::Solution, String> {
+        install_panic_hook();
+        Game::<V>::restore(&snapshot).map(|game| solution_to_wit(game.solve_step(budget)))
     }
 }
 
@@ -160,16 +173,19 @@ impl<V: Search> GuestGame for GameResource<V> {
     }
 
     fn solve(&self, budget: u64, optimal: bool) -> wit::Solution {
-        let found = self.game.borrow().solve(budget, optimal);
-        wit::Solution {
-            verdict: match found.verdict {
-                Verdict::Winnable => wit::Verdict::Winnable,
-                Verdict::NotWinnable => wit::Verdict::NotWinnable,
-                Verdict::Unknown => wit::Verdict::Unknown,
-            },
-            line: found.line,
-            nodes: found.nodes,
-        }
+        solution_to_wit(self.game.borrow().solve(budget, optimal))
+    }
+}
+
+fn solution_to_wit(found: crate::solver::Solution<String>) -> wit::Solution {
+    wit::Solution {
+        verdict: match found.verdict {
+            Verdict::Winnable => wit::Verdict::Winnable,
+            Verdict::NotWinnable => wit::Verdict::NotWinnable,
+            Verdict::Unknown => wit::Verdict::Unknown,
+        },
+        line: found.line,
+        nodes: found.nodes,
     }
 }
 

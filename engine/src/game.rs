@@ -174,7 +174,20 @@ impl<V: Variant> Game<V> {
         } else {
             solver::solve(&self.state, budget)
         };
-        // Turn actions into notation by replaying them.
+        self.in_notation(found)
+    }
+
+    /// A line from here to the variant's step ([`Search::step`]) or a win,
+    /// in notation.
+    pub fn solve_step(&self, budget: u64) -> Solution<String>
+    where
+        V: Search,
+    {
+        self.in_notation(solver::solve_step(&self.state, budget))
+    }
+
+    /// A solution with its moves turned into notation by replaying them.
+    fn in_notation(&self, found: Solution<V::Action>) -> Solution<String> {
         let mut replay = self.state.clone();
         let line = found
             .line

@@ -16,12 +16,28 @@ use serde::{Deserialize, Serialize};
 /// The solver plays a position's moves on copies of the game, so every
 /// hook answers about `self`, the position now.
 pub trait Search: Variant {
-    /// True when the search, which started at `start`, has reached its
-    /// goal. Defaults to a won game; a multi-level game may stop at the end
-    /// of the level the search started in.
-    fn goal(&self, start: &Self) -> bool {
-        let _ = start;
+    /// Whether the game is won: what the search looks for. Defaults to
+    /// asking [`Variant::status`]; a variant whose status costs more than a
+    /// glance (a message built each time) may answer directly.
+    fn is_won(&self) -> bool {
         self.status().outcome == Outcome::Won
+    }
+
+    /// A step on the way to a win, for a game that has one: what it is, in
+    /// a few words ("the level it started in is cleared"). Hints and fair
+    /// players may aim a search at the step ([`crate::solver::solve_step`])
+    /// when the whole game is too far to look through; the host shows it as
+    /// a step and never counts it as a win. Defaults to none: the only goal
+    /// is a won game.
+    fn step() -> Option<&'static str> {
+        None
+    }
+
+    /// Whether the search, which started at `start`, has reached the step
+    /// ([`Search::step`]). Asked only of a game that has one.
+    fn step_reached(&self, start: &Self) -> bool {
+        let _ = start;
+        false
     }
 
     /// Appends to `out` the moves the search tries, in order (the search
@@ -89,15 +105,15 @@ pub trait Search: Variant {
         0
     }
 
-    /// True when the position certainly cannot reach the goal any more,
-    /// which lets the search give it up. Never true for a winnable
-    /// position. Defaults to false.
+    /// True when the position certainly cannot be won any more, nor reach
+    /// the step ([`Search::step`]), which lets the search give it up. Never
+    /// true for a winnable position. Defaults to false.
     fn is_dead(&self) -> bool {
         false
     }
 
-    /// A lower bound on the moves still needed to reach the goal, for the
-    /// shortest-line search. Never more than the real number. Defaults to 0.
+    /// A lower bound on the moves still needed to win, for the shortest-line
+    /// search. Never more than the real number. Defaults to 0.
     fn moves_lower_bound(&self) -> u32 {
         0
     }

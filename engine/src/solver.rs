@@ -60,6 +60,43 @@ pub struct Solution<M> {
     pub nodes: u64,
 }
 
+/// What a search is for: the positions that end it, and those it may give
+/// up. [`solve`] searches for a [`Win`], [`solve_step`] for a [`Step`].
+trait Goal<V> {
+    /// Whether `state`, reached by a search from `start`, ends the search.
+    fn reached(&self, state: &V, start: &V) -> bool;
+
+    /// True when no line from `state` reaches the goal: the search gives
+    /// it up. Never true when one does.
+    fn hopeless(&self, state: &V) -> bool;
+}
+
+/// A won game: what [`solve`] and [`solve_optimal`] search for.
+struct Win;
+
+impl<V: Search> Goal<V> for Win {
+    fn reached(&self, state: &V, _start: &V) -> bool {
+        state.is_won()
+    }
+
+    fn hopeless(&self, state: &V) -> bool {
+        Search::is_dead(state)
+    }
+}
+
+/// The variant's step ([`Search::step`]), or a win on the way.
+struct Step;
+
+impl<V: Search> Goal<V> for Step {
+    fn reached(&self, state: &V, start: &V) -> bool {
+        state.step_reached(start) || Win.reached(state, start)
+    }
+
+    fn hopeless(&self, state: &V) -> bool {
+        Search::is_dead(state)
+    }
+}
+
 /// 128-bit FNV-1a: the default position key of a variant.
 pub fn hash_bytes(bytes: &[u8]) -> u128 {
     const OFFSET: u128 = 0x6c62272e_07bb0142_62b82175_6295c58d;
@@ -116,7 +153,22 @@ pub const FIRST_DIVES_AFTER: u64 = 2_000;
 /// half as much again, no more. The dives are seeded by their round and
 /// the position's key, so a deal is always searched the same way.
 pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
-    let mut search = match DepthFirst::new(start, TABLE_LIMIT) {
+    solve_towards(start, budget, &Win)
+}
+
+/// A line from `start` to the step of a game that has one
+/// ([`Search::step`]), or to a win; [`solve`] for a game without.
+pub fn solve_step<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
+    match V::step() {
+        Some(_) => solve_towards(start, budget, &Step),
+        None => solve(start, budget),
+    }
+}
+
+/// The depth-first search of [`solve`] (with its dives, for a variant that
+/// restarts) towards any `goal`.
+fn solve_towards<V: Search, G: Goal<V>>(start: &V, budget: u64, goal: &G) -> Solution<V::Action> {
+    let mut search = match DepthFirst::new(start, goal, TABLE_LIMIT) {
         Ok(search) => search,
         Err(settled) => return settled,
     };
@@ -134,7 +186,7 @@ pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
         if left == 0 {
             return Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: search.nodes + dived };
         }
-        let dives = dive(start, ((search.nodes - searched_before) / 2).clamp(1, left), round);
+        let dives = dive(start, goal, ((search.nodes - searched_before) / 2).clamp(1, left), round);
         dived += dives.nodes;
         if dives.verdict == Verdict::Winnable {
             return Solution { nodes: search.nodes + dived, ..dives };
@@ -148,7 +200,7 @@ pub fn solve<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
 /// steps are played: each move picked at random from
 /// [`Search::dive_actions`], a dive given up at a position with no move, a
 /// dead one, or one it has been in before.
-fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
+fn dive<V: Search, G: Goal<V>>(start: &V, goal: &G, budget: u64, round: u64) -> Solution<V::Action> {
     let mut rng = crate::deal::DealRng::new(round.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ start.state_key() as u64);
     let mut nodes = 0;
     let mut actions = Vec::new();
@@ -168,10 +220,10 @@ fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
             let action = actions.swap_remove(rng.below(actions.len() as u64) as usize);
             state.search_perform(&action);
             line.push(action);
-            if state.goal(start) {
+            if goal.reached(&state, start) {
                 return Solution { verdict: Verdict::Winnable, line: std::mem::take(&mut line), nodes };
             }
-            if !seen.insert(state.state_key()) || (line.len() % DEAD_CHECK_EVERY == 0 && Search::is_dead(&state)) {
+            if !seen.insert(state.state_key()) || (line.len() % DEAD_CHECK_EVERY == 0 && goal.hopeless(&state)) {
                 break;
             }
         }
@@ -181,8 +233,9 @@ fn dive<V: Search>(start: &V, budget: u64, round: u64) -> Solution<V::Action> {
 
 /// The depth-first search of [`solve`], which can pause when it reaches a
 /// budget and go on later exactly where it was.
-struct DepthFirst<'a, V: Search> {
+struct DepthFirst<'a, V: Search, G: Goal<V>> {
     start: &'a V,
+    goal: &'a G,
     spent: Spent,
     seen: KeySet,
     /// Positions expanded.
@@ -194,14 +247,14 @@ struct DepthFirst<'a, V: Search> {
     pending: Option<V>,
 }
 
-impl<'a, V: Search> DepthFirst<'a, V> {
+impl<'a, V: Search, G: Goal<V>> DepthFirst<'a, V, G> {
     /// A search from `start`, remembering at most `table_limit` positions;
     /// or the solution at once, for a start that is won or dead.
-    fn new(start: &'a V, table_limit: usize) -> Result<DepthFirst<'a, V>, Solution<V::Action>> {
-        if start.goal(start) {
+    fn new(start: &'a V, goal: &'a G, table_limit: usize) -> Result<DepthFirst<'a, V, G>, Solution<V::Action>> {
+        if goal.reached(start, start) {
             return Err(Solution { verdict: Verdict::Winnable, line: Vec::new(), nodes: 0 });
         }
-        if Search::is_dead(start) {
+        if goal.hopeless(start) {
             return Err(Solution { verdict: Verdict::NotWinnable, line: Vec::new(), nodes: 1 });
         }
         let spent = Spent::of(start.spent_bits());
@@ -212,7 +265,7 @@ impl<'a, V: Search> DepthFirst<'a, V> {
         let mut actions = Vec::with_capacity(1024);
         start.search_actions(&mut actions);
         let stack = vec![Frame { state: start.clone(), first: 0, end: actions.len(), next: 0 }];
-        Ok(DepthFirst { start, spent, seen, nodes: 1, actions, stack, pending: None })
+        Ok(DepthFirst { start, goal, spent, seen, nodes: 1, actions, stack, pending: None })
     }
 
     /// Pushes the frame of a position about to be expanded.
@@ -247,7 +300,7 @@ impl<'a, V: Search> DepthFirst<'a, V> {
             top.next += 1;
             let mut child = top.state.clone();
             child.search_perform(&action);
-            if child.goal(start) {
+            if self.goal.reached(&child, start) {
                 // Each frame's `next - 1` is the action taken from it; for the
                 // top frame that is `action` itself.
                 let line = self.stack.iter().map(|frame| self.actions[frame.next - 1].clone()).collect();
@@ -264,7 +317,7 @@ impl<'a, V: Search> DepthFirst<'a, V> {
             }
             // The child's depth is `stack.len()`.
             // (`== 1` alone would never hold with a spacing of 1.)
-            if self.stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && Search::is_dead(&child) {
+            if self.stack.len() % DEAD_CHECK_EVERY == 1 % DEAD_CHECK_EVERY && self.goal.hopeless(&child) {
                 continue;
             }
             if self.nodes >= budget {
@@ -281,7 +334,7 @@ impl<'a, V: Search> DepthFirst<'a, V> {
 /// `table_limit` positions.
 #[cfg(test)]
 fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> Solution<V::Action> {
-    match DepthFirst::new(start, table_limit) {
+    match DepthFirst::new(start, &Win, table_limit) {
         Ok(mut search) => search.run(budget).unwrap_or(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: search.nodes }),
         Err(settled) => settled,
     }
@@ -290,7 +343,7 @@ fn solve_remembering<V: Search>(start: &V, budget: u64, table_limit: usize) -> S
 /// How the optimal search reached a position: from node `parent` by
 /// `action`. The position itself is rebuilt when needed (from its key, or
 /// by [`replay_to`]), so a node costs a few bytes, not a whole game.
-struct Step<A> {
+struct Arrival<A> {
     parent: u32,
     action: A,
 }
@@ -345,7 +398,7 @@ impl PartialOrd for Queued {
 }
 
 /// The moves from the start to node `index`, in order.
-fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
+fn line_to<A: Clone>(steps: &[Arrival<A>], mut index: u32) -> Vec<A> {
     let mut line = Vec::new();
     while index != ROOT {
         let step = &steps[index as usize];
@@ -360,7 +413,7 @@ fn line_to<A: Clone>(steps: &[Step<A>], mut index: u32) -> Vec<A> {
 const ROOT: u32 = u32::MAX;
 
 /// The position of node `index`, replayed from `start`.
-fn replay_to<V: Search>(start: &V, steps: &[Step<V::Action>], index: u32) -> V {
+fn replay_to<V: Search>(start: &V, steps: &[Arrival<V::Action>], index: u32) -> V {
     let mut state = start.clone();
     for action in line_to(steps, index) {
         state.search_perform(&action);
@@ -421,7 +474,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let mut best = any.line;
     let mut nodes = any.nodes;
     let unknown = |nodes| Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
-    let mut steps: Vec<Step<V::Action>> = Vec::new();
+    let mut steps: Vec<Arrival<V::Action>> = Vec::new();
     let mut best_depth: KeyMap<u32> = KeyMap::default();
     let start_key = start.state_key();
     best_depth.insert(start_key, 0);
@@ -456,7 +509,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
         for action in &actions {
             let mut child = state.clone();
             child.search_perform(action);
-            if child.goal(start) {
+            if Win.reached(&child, start) {
                 if (depth as usize) < best.len() {
                     best = line_to(&steps, index);
                     best.push(action.clone());
@@ -475,7 +528,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
                 return unknown(nodes);
             }
             best_depth.insert(key, depth);
-            steps.push(Step { parent: index, action: action.clone() });
+            steps.push(Arrival { parent: index, action: action.clone() });
             let child_index = (steps.len() - 1) as u32;
             open.push(Queued { priority: Queued::priority(estimate, depth), index: child_index, key });
         }

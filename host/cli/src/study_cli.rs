@@ -130,6 +130,16 @@ pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
     if solution.verdict == Verdict::Unknown {
         println!("{}", undecided_because(solution.nodes, args.budget, plugin.runtime().limits()));
     }
+    if let Some(step) = plugin.step.clone().filter(|_| solution.verdict != Verdict::Winnable) {
+        // Not a win, but what a player can still aim for.
+        let reached = game.solve_step(args.budget)?;
+        let said = match reached.verdict {
+            Verdict::Winnable => format!("reached in {} moves: {}", reached.line.len(), reached.line.join(", ")),
+            Verdict::NotWinnable => "no line reaches it".to_string(),
+            Verdict::Unknown => "undecided".to_string(),
+        };
+        println!("step ({step}): {said}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 

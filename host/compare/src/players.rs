@@ -169,7 +169,7 @@ pub fn expert_choice(game: &mut Game, moves: &[Move], config: ExpertConfig, seed
         let first = match solved.get(&dealt) {
             Some(first) => first.clone(),
             None => {
-                let solution = completion.solve(config.budget, false)?;
+                let solution = completion.solve_step(config.budget)?;
                 let first = solution.line.first().filter(|_| solution.verdict == Verdict::Winnable).map(|first| patience_runtime::notation::canonical(first));
                 solved.insert(dealt, first.clone());
                 first

@@ -127,7 +127,9 @@ fn answer_view(answer: &Answer, table: &Table) -> HintView {
 /// The solver on a copy of the game rebuilt from `snapshot`: the game on
 /// the table is never touched from this thread.
 pub fn solve_from(plugin: &Arc<LoadedPlugin>, snapshot: &[u8], budget: u64) -> Answer {
-    let solved = Game::restore(plugin, snapshot).and_then(|mut copy| copy.solve(budget, false));
+    // A game with a step (the end of a level) is hinted towards it: the
+    // whole game is too long to search at every move.
+    let solved = Game::restore(plugin, snapshot).and_then(|mut copy| copy.solve_step(budget));
     match solved {
         Ok(solution) => match solution.verdict {
             Verdict::Winnable => Answer::Line(solution.line),

@@ -24,3 +24,14 @@ pub mod line_check {
         with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
     });
 }
+
+/// The optional `steps` export (`engine/wit/line-check.wit`): a game's
+/// step on the way to a win, and the search for it. A plugin without it
+/// has no step.
+pub mod steps {
+    wasmtime::component::bindgen!({
+        path: "../../engine/wit",
+        world: "steps-only",
+        with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
+    });
+}

@@ -184,6 +184,8 @@ mod tests {
             info: crate::PluginInfo { id: id.to_string(), ..base.info.clone() },
             easier: base.easier.clone(),
             line_check: base.line_check.clone(),
+            steps: base.steps.clone(),
+            step: base.step.clone(),
             source,
             hash: base.hash.clone(),
         })

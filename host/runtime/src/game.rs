@@ -542,35 +542,95 @@ impl Game {
 
     /// Asks the plugin's solver for a winning line from here. The host does
     /// not trust a claimed win: it replays the line on a copy of the game,
-    /// and a line that does not win is reported as a fault.
+    /// and a line that does not win is reported as a fault. `Winnable`
+    /// means a line that ends in a won game; an older plugin's line that
+    /// only clears a level (contract 1.0 allowed it) is a step, not a win,
+    /// and the verdict is `Unknown`.
     pub fn solve(&mut self, budget: u64, optimal: bool) -> Result<Solution<String>, GameError> {
         let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, optimal))?;
         let solution = Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes };
-        if solution.verdict == Verdict::Winnable {
-            self.check_winning_line(&solution.line)?;
+        if solution.verdict == Verdict::Winnable && self.check_line(&solution.line, "solve")? == LineEnd::Step {
+            return Ok(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: solution.nodes });
         }
         Ok(solution)
     }
 
-    /// Replays a claimed winning line in a fresh instance, restored from
-    /// the state the host holds, under the plugin's own rules.
-    fn check_winning_line(&mut self, line: &[String]) -> Result<(), GameError> {
+    /// A line from here to the plugin's step ([`LoadedPlugin::step`]) or a
+    /// win, checked like [`Game::solve`]'s: what hints and fair players
+    /// aim for in a game too long to search whole at every move. A plugin
+    /// without a step is asked for a win; an older plugin without the
+    /// `steps` export, for what its `solve` answers (a win or a level).
+    pub fn solve_step(&mut self, budget: u64) -> Result<Solution<String>, GameError> {
+        let plugin = Arc::clone(&self.plugin);
+        let solution = match (&plugin.steps, &plugin.step) {
+            (Some(indices), Some(_)) => self.solve_step_in_plugin(indices, budget)?,
+            (Some(_), None) => return self.solve(budget, false),
+            (None, _) => {
+                let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, false))?;
+                Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes }
+            }
+        };
+        if solution.verdict == Verdict::Winnable {
+            self.check_line(&solution.line, "solve-step")?;
+        }
+        Ok(solution)
+    }
+
+    /// The plugin's `solve-step`, in a fresh instance from the state the
+    /// host holds.
+    fn solve_step_in_plugin(
+        &mut self,
+        indices: &bindings::steps::StepsOnlyIndices,
+        budget: u64,
+    ) -> Result<Solution<String>, GameError> {
+        let runtime = self.plugin.runtime();
+        let mut store = runtime.new_store(runtime.limits().solve_fuel);
+        let found = self
+            .plugin
+            .pre
+            .instance_pre()
+            .instantiate(&mut store)
+            .and_then(|instance| indices.load(&mut store, &instance))
+            .and_then(|exports| exports.patience_plugin_steps().call_solve_step(&mut store, &self.last_good, budget));
+        match found {
+            Ok(Ok(raw)) => Ok(Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes }),
+            Ok(Err(why)) => Err(self.invalid("solve-step", anyhow::anyhow!("it could not restore its own game: {why}"))),
+            Err(error) => {
+                let last = store.data().log.last().map(|line| line.message.clone());
+                let problem = describe_trap(&error, last.as_deref(), runtime.limits(), true, store.data().limits.refused);
+                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call: "solve-step", problem, recovered: true }))
+            }
+        }
+    }
+
+    /// Replays a claimed line in a fresh instance, restored from the state
+    /// the host holds, under the plugin's own rules: where it ends, or a
+    /// fault when it ends neither in a win nor at a later level.
+    fn check_line(&mut self, line: &[String], call: &'static str) -> Result<LineEnd, GameError> {
         let plugin = Arc::clone(&self.plugin);
         let status = match &plugin.line_check {
             Some(indices) => self.play_line_in_one_call(indices, line)?,
             None => self.play_line_move_by_move(line)?,
         };
-        if status.outcome != patience_engine::layout::Outcome::Won {
-            // A multi-level game's solver may stop at the end of a level:
-            // then the level number must have gone up — or, for an empty
-            // line, the game must be one with levels (it stands at the end
-            // of one). An empty line in any other game is a false claim.
-            let before = self.status()?.level;
-            let levelled_up = if line.is_empty() { status.level.is_some() } else { status.level.is_some() && status.level > before };
-            if !levelled_up {
-                return Err(self.invalid("solve", anyhow::anyhow!("its claimed winning line does not win")));
-            }
+        if status.outcome == patience_engine::layout::Outcome::Won {
+            return Ok(LineEnd::Won);
         }
-        Ok(())
+        // A step ends at a later level; an empty line is one only at the
+        // start of a level (a game with levels, standing at the end of one).
+        let before = self.status()?.level;
+        let levelled_up = if line.is_empty() { status.level.is_some() } else { status.level.is_some() && status.level > before };
+        if levelled_up {
+            Ok(LineEnd::Step)
+        } else {
+            Err(self.invalid(call, anyhow::anyhow!("its claimed winning line does not win")))
+        }
     }
+}
+
+/// Where a checked line ends.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum LineEnd {
+    Won,
+    /// At a later level, not won.
+    Step,
 }

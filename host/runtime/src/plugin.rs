@@ -256,9 +256,10 @@ impl Runtime {
         check_imports_and_exports(&self.engine, &component)?;
         let instance_pre = self.linker.instantiate_pre(&component)?;
         let pre = bindings::PluginPre::new(instance_pre)?;
-        let (info, easier) = read_info(self, &pre)?;
+        let (info, easier, step) = read_info(self, &pre)?;
         let line_check = bindings::line_check::LineCheckOnlyIndices::new(pre.instance_pre()).ok();
-        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, line_check, source, hash };
+        let steps = bindings::steps::StepsOnlyIndices::new(pre.instance_pre()).ok();
+        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, line_check, steps, step, source, hash };
         Ok((Arc::new(plugin), outcome))
     }
 }
@@ -272,6 +273,11 @@ pub struct LoadedPlugin {
     pub easier: Vec<EasierStep>,
     /// Where the optional `line-check` export is, when the plugin has it.
     pub(crate) line_check: Option<bindings::line_check::LineCheckOnlyIndices>,
+    /// Where the optional `steps` export is, when the plugin has it.
+    pub(crate) steps: Option<bindings::steps::StepsOnlyIndices>,
+    /// The game's step on the way to a win ("the level it started in is
+    /// cleared"), when it has one: see [`crate::Game::solve_step`].
+    pub step: Option<String>,
     pub source: Source,
     /// SHA-256 of the component bytes.
     pub hash: String,
@@ -385,7 +391,7 @@ fn check_imports_and_exports(engine: &Engine, component: &Component) -> Result<(
 
 /// The plugin's info and its rule order (the optional `rule-order`
 /// export), both checked.
-fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result<(PluginInfo, Vec<EasierStep>)> {
+fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result<(PluginInfo, Vec<EasierStep>, Option<String>)> {
     let mut store = runtime.new_store(runtime.limits.call_fuel);
     let failed = |store: &Store<StoreState>, what: &str, trap: &wasmtime::Error| {
         let log = store.data().log.last().map(|line| line.message.clone());
@@ -418,7 +424,18 @@ fn read_info(runtime: &Runtime, pre: &bindings::PluginPre<StoreState>) -> Result
             rule_order::checked(steps, &info.options)?
         }
     };
-    Ok((info, easier))
+    let step = match bindings::steps::StepsOnlyIndices::new(pre.instance_pre()) {
+        Err(_) => None,
+        Ok(indices) => {
+            let steps = indices.load(&mut store, &instance)?;
+            let step = steps.patience_plugin_steps().call_step(&mut store).map_err(|trap| failed(&store, "step", &trap))?;
+            if let Some(step) = &step {
+                validate::message("the step", step)?;
+            }
+            step
+        }
+    };
+    Ok((info, easier, step))
 }
 
 #[cfg(test)]

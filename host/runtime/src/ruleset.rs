@@ -241,6 +241,8 @@ mod tests {
             info: crate::PluginInfo { id: "pyramid".to_string(), ..real.info.clone() },
             easier: real.easier.clone(),
             line_check: real.line_check.clone(),
+            steps: real.steps.clone(),
+            step: real.step.clone(),
             source: Source::File(PathBuf::from("plugins/pyramid.wasm")),
             hash: real.hash.clone(),
         });

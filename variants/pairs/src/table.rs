@@ -522,8 +522,8 @@ impl<P: Profile> Variant for PairGame<P> {
 }
 
 impl<P: Profile> Search for PairGame<P> {
-    fn goal(&self, _start: &Self) -> bool {
-        self.is_won()
+    fn is_won(&self) -> bool {
+        PairGame::is_won(self)
     }
 
     /// A King that may go at once (see `king_goes_at_once`) is the only

@@ -103,9 +103,12 @@ impl Variant for SpeedPyramid {
 }
 
 impl Search for SpeedPyramid {
-    /// The goal of a search is clearing the level it started in.
-    fn goal(&self, start: &Self) -> bool {
-        self.won || self.level > start.level
+    fn step() -> Option<&'static str> {
+        Some("the level it started in is cleared")
+    }
+
+    fn step_reached(&self, start: &Self) -> bool {
+        self.level > start.level
     }
 
     fn search_actions(&self, out: &mut Vec<Action>) {
@@ -116,7 +119,8 @@ impl Search for SpeedPyramid {
         SpeedPyramid::state_key(self)
     }
 
-    /// Sound: every remaining field tablet needs a move of its own.
+    /// Sound: every remaining field tablet of this level needs a move of
+    /// its own.
     fn moves_lower_bound(&self) -> u32 {
         if self.level_just_cleared() { 0 } else { self.field_left() as u32 }
     }

@@ -723,17 +723,17 @@ fn replay(game: &mut Game<SpeedPyramid>, line: &[String]) {
 }
 
 #[test]
-fn the_solver_clears_the_current_level() {
+fn the_step_search_clears_the_current_level_and_stops() {
     let mut game: Game<SpeedPyramid> = Game::start(&Deal::Seed(21), &[]).unwrap();
     let opening = game.state.clone();
-    let solution = game.solve(500_000, false);
-    assert_eq!(solution.verdict, Verdict::Winnable);
-    replay(&mut game, &solution.line);
-    assert_eq!(game.state.level, 2);
-    assert!(game.state.goal(&opening));
-    // From the first position of level 2 the goal is level 3, not "done".
-    assert!(!game.state.goal(&game.state));
-    let next = game.solve(500_000, false);
+    let step = game.solve_step(500_000);
+    assert_eq!(step.verdict, Verdict::Winnable);
+    replay(&mut game, &step.line);
+    assert_eq!((game.state.level, game.state.won), (2, false), "a step, not a win");
+    assert!(game.state.step_reached(&opening));
+    // From the first position of level 2 the step is level 3, not "done".
+    assert!(!game.state.step_reached(&game.state));
+    let next = game.solve_step(500_000);
     assert!(next.verdict != Verdict::Winnable || !next.line.is_empty(), "level 2 needs moves of its own");
     // Fully specified: the key ignores only the score.
     let mut same = game.state.clone();
@@ -742,6 +742,26 @@ fn the_solver_clears_the_current_level() {
     let mut other = game.state.clone();
     other.jokers += 1;
     assert_ne!(other.state_key(), game.state.state_key());
+}
+
+#[test]
+fn winnable_means_the_whole_game_is_won() {
+    let mut game: Game<SpeedPyramid> = Game::start(&Deal::Seed(5), &[]).unwrap();
+    let solution = game.solve(5_000_000, false);
+    assert_eq!(solution.verdict, Verdict::Winnable);
+    replay(&mut game, &solution.line);
+    assert!(game.state.won && game.state.level == 5, "the line clears all five levels");
+    assert_eq!(patience_engine::game::status(&game.state).outcome, Outcome::Won);
+}
+
+#[test]
+fn a_clearable_first_level_does_not_make_a_winnable_game() {
+    // Deal 13 of two levels without jokers: level 1 can be cleared, but no
+    // way of clearing it leaves level 2 clearable.
+    let options = [("levels".to_string(), OptionValue::Int(2)), ("start_jokers".to_string(), OptionValue::Int(0))];
+    let game: Game<SpeedPyramid> = Game::start(&Deal::Seed(13), &options).unwrap();
+    assert_eq!(game.solve_step(100_000).verdict, Verdict::Winnable);
+    assert_eq!(game.solve(5_000_000, false).verdict, Verdict::NotWinnable);
 }
 
 // ----- Helpers for whole games -----

@@ -342,7 +342,7 @@ impl Variant for Hostile {
 
 /// The solver's hooks: where `solve` misbehaves, and the lie of `false-win`.
 impl Search for Hostile {
-    fn goal(&self, _start: &Self) -> bool {
+    fn is_won(&self) -> bool {
         if self.attack == "false-win" {
             return self.steps >= 1;
         }
