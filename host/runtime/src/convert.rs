@@ -146,6 +146,10 @@ pub fn status(status: wit::Status) -> Status {
     }
 }
 
+pub fn solution(solution: wit::Solution) -> patience_engine::solver::Solution<String> {
+    patience_engine::solver::Solution { verdict: verdict(solution.verdict), line: solution.line, nodes: solution.nodes }
+}
+
 pub fn verdict(verdict: wit::Verdict) -> Verdict {
     match verdict {
         wit::Verdict::Winnable => Verdict::Winnable,

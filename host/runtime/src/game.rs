@@ -440,28 +440,39 @@ impl Game {
         indices: &bindings::line_check::LineCheckOnlyIndices,
         line: &[String],
     ) -> Result<Status, GameError> {
-        let runtime = self.plugin.runtime();
-        let mut store = runtime.new_store(runtime.limits().call_fuel);
-        let played = self
-            .plugin
-            .pre
-            .instance_pre()
-            .instantiate(&mut store)
-            .and_then(|instance| indices.load(&mut store, &instance))
-            .and_then(|exports| exports.patience_plugin_line_check().call_play_line(&mut store, &self.last_good, line));
+        let snapshot = &self.last_good;
+        let played = self.call_in_fresh_instance("play-line", false, |store, instance| {
+            indices.load(&mut *store, instance)?.patience_plugin_line_check().call_play_line(store, snapshot, line)
+        })?;
         match played {
-            Ok(Ok(raw)) => {
+            Ok(raw) => {
                 let status = convert::status(raw);
                 validate::status(&status).map_err(|e| self.invalid("play-line", e))?;
                 Ok(status)
             }
-            Ok(Err(why)) => Err(self.invalid("solve", anyhow::anyhow!("its winning line fails: {why}"))),
-            Err(error) => {
-                let last = store.data().log.last().map(|line| line.message.clone());
-                let problem = describe_trap(&error, last.as_deref(), runtime.limits(), false, store.data().limits.refused);
-                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call: "play-line", problem, recovered: true }))
-            }
+            Err(why) => Err(self.invalid("solve", anyhow::anyhow!("its winning line fails: {why}"))),
         }
+    }
+
+    /// `run` on an instance of its own, restored from nothing (for the
+    /// optional exports that take a snapshot): a trap is a fault of `call`,
+    /// and the game the host holds is untouched. `solving` gives the call
+    /// a solve's fuel.
+    fn call_in_fresh_instance<T>(
+        &self,
+        call: &'static str,
+        solving: bool,
+        run: impl FnOnce(&mut Store<StoreState>, &wasmtime::component::Instance) -> wasmtime::Result<T>,
+    ) -> Result<T, GameError> {
+        let runtime = self.plugin.runtime();
+        let fuel = if solving { runtime.limits().solve_fuel } else { runtime.limits().call_fuel };
+        let mut store = runtime.new_store(fuel);
+        let done = self.plugin.pre.instance_pre().instantiate(&mut store).and_then(|instance| run(&mut store, &instance));
+        done.map_err(|error| {
+            let last = store.data().log.last().map(|line| line.message.clone());
+            let problem = describe_trap(&error, last.as_deref(), runtime.limits(), solving, store.data().limits.refused);
+            GameError::Fault(PluginFault { plugin: self.plugin.describe(), call, problem, recovered: true })
+        })
     }
 
     /// The status after `line`, played through the host on a fresh copy:
@@ -547,8 +558,7 @@ impl Game {
     /// only clears a level (contract 1.0 allowed it) is a step, not a win,
     /// and the verdict is `Unknown`.
     pub fn solve(&mut self, budget: u64, optimal: bool) -> Result<Solution<String>, GameError> {
-        let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, optimal))?;
-        let solution = Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes };
+        let solution = self.plugin_solve(budget, optimal)?;
         if solution.verdict == Verdict::Winnable && self.check_line(&solution.line, "solve")? == LineEnd::Step {
             return Ok(Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes: solution.nodes });
         }
@@ -565,15 +575,18 @@ impl Game {
         let solution = match (&plugin.steps, &plugin.step) {
             (Some(indices), Some(_)) => self.solve_step_in_plugin(indices, budget)?,
             (Some(_), None) => return self.solve(budget, false),
-            (None, _) => {
-                let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, false))?;
-                Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes }
-            }
+            (None, _) => self.plugin_solve(budget, false)?,
         };
         if solution.verdict == Verdict::Winnable {
             self.check_line(&solution.line, "solve-step")?;
         }
         Ok(solution)
+    }
+
+    /// The plugin's `solve`, unchecked.
+    fn plugin_solve(&mut self, budget: u64, optimal: bool) -> Result<Solution<String>, GameError> {
+        let raw = self.call("solve", true, |store, guest, game| guest.call_solve(store, game, budget, optimal))?;
+        Ok(convert::solution(raw))
     }
 
     /// The plugin's `solve-step`, in a fresh instance from the state the
@@ -583,23 +596,13 @@ impl Game {
         indices: &bindings::steps::StepsOnlyIndices,
         budget: u64,
     ) -> Result<Solution<String>, GameError> {
-        let runtime = self.plugin.runtime();
-        let mut store = runtime.new_store(runtime.limits().solve_fuel);
-        let found = self
-            .plugin
-            .pre
-            .instance_pre()
-            .instantiate(&mut store)
-            .and_then(|instance| indices.load(&mut store, &instance))
-            .and_then(|exports| exports.patience_plugin_steps().call_solve_step(&mut store, &self.last_good, budget));
+        let snapshot = &self.last_good;
+        let found = self.call_in_fresh_instance("solve-step", true, |store, instance| {
+            indices.load(&mut *store, instance)?.patience_plugin_steps().call_solve_step(store, snapshot, budget)
+        })?;
         match found {
-            Ok(Ok(raw)) => Ok(Solution { verdict: convert::verdict(raw.verdict), line: raw.line, nodes: raw.nodes }),
-            Ok(Err(why)) => Err(self.invalid("solve-step", anyhow::anyhow!("it could not restore its own game: {why}"))),
-            Err(error) => {
-                let last = store.data().log.last().map(|line| line.message.clone());
-                let problem = describe_trap(&error, last.as_deref(), runtime.limits(), true, store.data().limits.refused);
-                Err(GameError::Fault(PluginFault { plugin: self.plugin.describe(), call: "solve-step", problem, recovered: true }))
-            }
+            Ok(raw) => Ok(convert::solution(raw)),
+            Err(why) => Err(self.invalid("solve-step", anyhow::anyhow!("it could not restore its own game: {why}"))),
         }
     }
 
