@@ -14,6 +14,8 @@
 //!   with;
 //! * [`solver`]: the generic solver every plugin carries, and [`Search`],
 //!   the hooks a variant may implement to make it faster;
+//! * [`ranks`]: which ranks go together — pairs making a sum, ranks one
+//!   apart, sets of ranks — as constants a rule and a search count with;
 //! * [`tableau`]: cards covered by cards — shapes (pyramids, inverted
 //!   pyramids, peaks, reserve piles) and the cards dealt onto them: what is
 //!   free, what is seen, slots, checks, resampling and explanations;
@@ -116,6 +118,7 @@ pub mod game;
 pub mod layout;
 pub mod log;
 pub mod options;
+pub mod ranks;
 pub mod search;
 pub mod solver;
 pub mod tableau;

@@ -26,6 +26,8 @@ pub use game::{Action, Place, RemovalGame};
 pub use patience_engine::tableau::Shape;
 pub use talon::Talon;
 
+pub use patience_engine::ranks::{ranks, PairRule};
+
 use patience_engine::card::{Card, KING};
 use patience_engine::options::Flag;
 use serde::{Deserialize, Serialize};
@@ -107,76 +109,6 @@ pub enum Win {
     All,
     /// Every card of the shape, whatever is left of the talon.
     Shape,
-}
-
-/// Which cards pair off, by rank, as a table: `partners[r]` has bit `s` set
-/// when a card of rank `r` pairs with one of rank `s`. Built with const
-/// functions, so a game's rule is data the search can count with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PairRule {
-    partners: [u16; 14],
-}
-
-impl PairRule {
-    pub const NONE: PairRule = PairRule { partners: [0; 14] };
-
-    /// Two cards whose values make `total` (`sum(13)`: A+Q, 2+J, … 6+7).
-    pub const fn sum(total: u8) -> PairRule {
-        let mut rule = PairRule::NONE;
-        let mut a = 1;
-        while a <= 13 {
-            if total > a && total - a <= 13 {
-                rule = rule.and(a, total - a);
-            }
-            a += 1;
-        }
-        rule
-    }
-
-    /// Also a card of rank `a` with one of rank `b`.
-    pub const fn and(mut self, a: u8, b: u8) -> PairRule {
-        self.partners[a as usize] |= 1 << b;
-        self.partners[b as usize] |= 1 << a;
-        self
-    }
-
-    /// Cards whose ranks are at most `gap` apart (1: equal or neighbours),
-    /// a King and an Ace never neighbours.
-    pub const fn within(gap: u8) -> PairRule {
-        let mut rule = PairRule::NONE;
-        let mut a = 1;
-        while a <= 13 {
-            let mut b = 1;
-            while b <= 13 {
-                if (a as i8 - b as i8).abs() <= gap as i8 {
-                    rule = rule.and(a, b);
-                }
-                b += 1;
-            }
-            a += 1;
-        }
-        rule
-    }
-
-    /// The ranks a card of rank `rank` pairs with, one bit each.
-    pub const fn partners(&self, rank: u8) -> u16 {
-        self.partners[rank as usize]
-    }
-
-    pub const fn pairs(&self, a: Card, b: Card) -> bool {
-        self.partners[a.rank as usize] & (1 << b.rank) != 0
-    }
-}
-
-/// A set of ranks, one bit each: `ranks(&[KING])`.
-pub const fn ranks(ranks: &[u8]) -> u16 {
-    let mut set = 0;
-    let mut i = 0;
-    while i < ranks.len() {
-        set |= 1 << ranks[i];
-        i += 1;
-    }
-    set
 }
 
 /// Which cards leave the table: pairs (by rank; suits never matter in this
