@@ -22,6 +22,7 @@ pub mod bindings {
     });
 }
 
+use bindings::exports::patience::plugin::best_score as wit_best_score;
 use bindings::exports::patience::plugin::line_check as wit_line_check;
 use bindings::exports::patience::plugin::rule_order as wit_order;
 use bindings::exports::patience::plugin::rules::{self as wit_rules, GuestGame};
@@ -101,6 +102,19 @@ impl<V: Search> wit_steps::Guest for Plugin<V> {
     fn solve_step(snapshot: Vec<u8>, budget: u64) -> Result<wit::Solution, String> {
         install_panic_hook();
         Game::<V>::restore(&snapshot).map(|game| solution_to_wit(game.solve_step(budget)))
+    }
+}
+
+impl<V: Search> wit_best_score::Guest for Plugin<V> {
+    fn solve_best_score(snapshot: Vec<u8>, budget: u64) -> Result<Option<wit_best_score::BestLine>, String> {
+        install_panic_hook();
+        let game = Game::<V>::restore(&snapshot)?;
+        Ok(game.solve_best_score(budget).map(|best| wit_best_score::BestLine {
+            score: best.score,
+            line: best.line,
+            bound: best.bound,
+            nodes: best.nodes,
+        }))
     }
 }
 

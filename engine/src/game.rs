@@ -6,7 +6,7 @@ use crate::deal::Deal;
 use crate::layout::{Outcome, Status};
 use crate::options::{OptionValue, Settings};
 use crate::search::Search;
-use crate::solver::{self, Solution};
+use crate::solver::{self, BestScore, Solution};
 use crate::variant::Variant;
 use crate::layout::MoveInfo;
 
@@ -186,19 +186,32 @@ impl<V: Variant> Game<V> {
         self.in_notation(solver::solve_step(&self.state, budget))
     }
 
+    /// The line from here to the highest score found within `budget`
+    /// positions ([`solver::solve_best_score`]), in notation; `None` for a
+    /// game that keeps no score.
+    pub fn solve_best_score(&self, budget: u64) -> Option<BestScore<String>>
+    where
+        V: Search,
+    {
+        let best = solver::solve_best_score(&self.state, budget)?;
+        Some(BestScore { line: self.notations(&best.line), score: best.score, bound: best.bound, nodes: best.nodes })
+    }
+
     /// A solution with its moves turned into notation by replaying them.
     fn in_notation(&self, found: Solution<V::Action>) -> Solution<String> {
+        Solution { verdict: found.verdict, line: self.notations(&found.line), nodes: found.nodes }
+    }
+
+    /// The notations of `line`, played from here.
+    fn notations(&self, line: &[V::Action]) -> Vec<String> {
         let mut replay = self.state.clone();
-        let line = found
-            .line
-            .iter()
+        line.iter()
             .map(|action| {
                 let notation = replay.describe(action).notation;
                 replay.perform(action);
                 notation
             })
-            .collect();
-        Solution { verdict: found.verdict, line, nodes: found.nodes }
+            .collect()
     }
 }
 

@@ -40,6 +40,33 @@ pub trait Search: Variant {
         false
     }
 
+    /// The score so far, for a game that keeps one: what the best-score
+    /// search ([`crate::solver::solve_best_score`]) maximises. Defaults to
+    /// the score of [`Variant::status`].
+    fn score(&self) -> Option<i64> {
+        self.status().score
+    }
+
+    /// No line from here reaches a higher [`Search::score`] than this.
+    /// Never below the real best: the best-score search gives up a
+    /// position whose bound it has already reached, and reports the
+    /// largest bound of what it had no budget left for. Defaults to none
+    /// known (the search then gives up nothing, and a search out of budget
+    /// reports no bound).
+    fn score_bound(&self) -> Option<i64> {
+        None
+    }
+
+    /// A key equal only for positions from which every line gains the
+    /// same points: the best-score search searches a position again only
+    /// when it arrives with a higher score. Defaults to the default
+    /// [`Search::state_key`] (the position without its bookkeeping, which
+    /// never changes what a move scores); a variant's own `state_key` may
+    /// leave out what only decides points, so it is not the default.
+    fn score_key(&self) -> u128 {
+        crate::solver::hash_bytes(&crate::bookkeeping::position_bytes(self))
+    }
+
     /// Appends to `out` the moves the search tries, in order (the search
     /// keeps one buffer for all positions). Defaults to every legal move;
     /// a variant may leave out a move that is never better than one it

@@ -12,13 +12,20 @@
 //!   a shorter line. Its nodes are compact (parent and move); a position is
 //!   rebuilt by replaying its moves from the start.
 //!
-//! Both stop after `budget` expanded positions and answer `Unknown`. Their
+//! * [`solve_best_score`]: branch and bound for the highest score a deal
+//!   allows, for a game that keeps one.
+//!
+//! Each stops after `budget` expanded positions (the first two answer
+//! `Unknown`, the third its best line and a bound). Their
 //! memory is what the plugin is given: the tables grow with fallible
 //! allocations, and a search whose next growth the host refuses answers
 //! `Unknown` instead of failing. Natively (tests, benchmarks), where
 //! memory never runs out, [`TABLE_LIMIT`] bounds the table instead.
 
+mod best_score;
 mod key_set;
+
+pub use best_score::{solve_best_score, BestScore};
 
 use crate::search::Search;
 #[cfg(doc)]

@@ -6,7 +6,7 @@ use patience_compare::players::ExpertConfig;
 use patience_compare::study::verdict_name;
 use patience_compare::{report, PlayerKind, Study, StudyFile};
 use patience_engine::solver::Verdict;
-use patience_runtime::{Game, Limits, SOLVE_BUDGET};
+use patience_runtime::{Game, Limits, BEST_SCORE_BUDGET, SOLVE_BUDGET};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -17,11 +17,16 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Find a line with the fewest moves (A*).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "best_score")]
     pub optimal: bool,
-    /// Positions the solver may expand before answering "unknown".
-    #[arg(long, default_value_t = SOLVE_BUDGET)]
-    pub budget: u64,
+    /// Find the highest score the deal allows (a game that keeps a score):
+    /// proved best, or the best found and a bound when the budget runs out.
+    #[arg(long)]
+    pub best_score: bool,
+    /// Positions the solver may expand before answering "unknown"
+    /// [default: 20000000; with --best-score 1000000].
+    #[arg(long)]
+    pub budget: Option<u64>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -42,7 +47,8 @@ pub struct CompareArgs {
     /// The first deal number.
     #[arg(long, default_value_t = 1)]
     pub from: u64,
-    /// Who plays: any of solver, expert, greedy, comma-separated.
+    /// Who plays: any of solver, expert, greedy, comma-separated; and
+    /// best, the best-score search (a game that keeps a score).
     #[arg(long, value_delimiter = ',', default_value = "solver,expert,greedy")]
     pub players: Vec<PlayerKind>,
     #[command(flatten)]
@@ -64,6 +70,9 @@ pub struct RunArgs {
     /// Positions the solver may expand per deal before answering "unknown".
     #[arg(long, default_value_t = SOLVE_BUDGET)]
     pub budget: u64,
+    /// Positions the best-score search (player `best`) may expand per deal.
+    #[arg(long, default_value_t = BEST_SCORE_BUDGET)]
+    pub best_budget: u64,
     /// Completions the expert searches per decision.
     #[arg(long, default_value_t = ExpertConfig::default().samples)]
     pub expert_samples: u32,
@@ -118,8 +127,12 @@ pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
     let (rule_set, plugin) = args.game.rule_set(&catalog)?;
     let deal = args.game.deal()?;
     let mut game = Game::start(plugin, &deal, &rule_set.options)?;
+    if args.best_score {
+        return best_score(&mut game, args.budget.unwrap_or(BEST_SCORE_BUDGET), &setup::describe_deal(&deal));
+    }
+    let budget = args.budget.unwrap_or(SOLVE_BUDGET);
     let began = Instant::now();
-    let solution = game.solve(args.budget, args.optimal)?;
+    let solution = game.solve(budget, args.optimal)?;
     let elapsed = began.elapsed();
     println!("{} {} — {}", plugin.info.name, plugin.info.version, setup::describe_deal(&deal));
     println!("verdict: {}", verdict_name(solution.verdict));
@@ -128,17 +141,39 @@ pub fn solve(plugin_args: &PluginArgs, args: &SolveArgs) -> Result<ExitCode> {
     }
     println!("nodes: {} · time: {:.1} ms", solution.nodes, elapsed.as_secs_f64() * 1e3);
     if solution.verdict == Verdict::Unknown {
-        println!("{}", undecided_because(solution.nodes, args.budget, plugin.runtime().limits()));
+        println!("{}", undecided_because(solution.nodes, budget, plugin.runtime().limits()));
     }
     if let Some(step) = plugin.step.clone().filter(|_| solution.verdict != Verdict::Winnable) {
         // Not a win, but what a player can still aim for.
-        let reached = game.solve_step(args.budget)?;
+        let reached = game.solve_step(budget)?;
         let said = match reached.verdict {
             Verdict::Winnable => format!("reached in {} moves: {}", reached.line.len(), reached.line.join(", ")),
             Verdict::NotWinnable => "no line reaches it".to_string(),
             Verdict::Unknown => "undecided".to_string(),
         };
         println!("step ({step}): {said}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `solve --best-score`: the best line found, and whether it is the best.
+fn best_score(game: &mut Game, budget: u64, deal: &str) -> Result<ExitCode> {
+    let plugin = std::sync::Arc::clone(game.plugin());
+    let began = Instant::now();
+    let Some(best) = game.solve_best_score(budget)? else {
+        bail!("{} keeps no score (or has no best-score search): --best-score is for games that do", plugin.describe());
+    };
+    let elapsed = began.elapsed();
+    println!("{} {} — {deal}", plugin.info.name, plugin.info.version);
+    match best.bound {
+        _ if best.proved() => println!("best score: {} (proved: no line scores more)", best.score),
+        Some(bound) => println!("best score found: {} · no line scores more than {bound}", best.score),
+        None => println!("best score found: {} · no bound known", best.score),
+    }
+    println!("line ({} moves): {}", best.line.len(), best.line.join(", "));
+    println!("nodes: {} · time: {:.1} ms", best.nodes, elapsed.as_secs_f64() * 1e3);
+    if !best.proved() {
+        println!("{}", undecided_because(best.nodes, budget, plugin.runtime().limits()).replacen("undecided", "not proved", 1));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -184,6 +219,7 @@ pub fn compare(plugin_args: &PluginArgs, args: &CompareArgs) -> Result<ExitCode>
         deals: args.deals,
         players,
         budget: args.run.budget,
+        best_budget: args.run.best_budget,
         expert: args.run.expert(),
         shard: args.run.shard,
     };

@@ -425,6 +425,7 @@ impl Explore {
             deals: self.deals,
             players: self.players.clone(),
             budget: self.budget,
+            best_budget: patience_runtime::BEST_SCORE_BUDGET,
             expert: self.expert,
             shard: self.shard,
         }
@@ -488,6 +489,8 @@ impl ComboRow {
             PlayerKind::Solver => (self.row.winnable, self.row.solved),
             PlayerKind::Expert => (self.row.expert_won, self.row.expert_games),
             PlayerKind::Greedy => (self.row.greedy_won, self.row.greedy_games),
+            // A score search wins nothing.
+            PlayerKind::Best => (0, 0),
         }
     }
 
@@ -591,6 +594,7 @@ impl Outcomes {
                 PlayerKind::Solver => record.solver.as_ref().map(|s| s.verdict == "winnable"),
                 PlayerKind::Expert => record.expert.as_ref().map(|p| p.won),
                 PlayerKind::Greedy => record.greedy.as_ref().map(|p| p.won),
+                PlayerKind::Best => None,
             };
             if let (Some(row), Ok(deal)) = (won.get_mut(record.rule_set), deals.binary_search(&record.deal)) {
                 row[deal] = outcome;
@@ -1152,6 +1156,7 @@ mod tests {
                     solver: Some(SolverRecord { verdict: if *won { "winnable" } else { "not-winnable" }.into(), length: None, nodes: 1, implied_by: None }),
                     expert: None,
                     greedy: None,
+                    best: None,
                     error: None,
                     micros: 0,
                 });
@@ -1164,6 +1169,7 @@ mod tests {
                 rule_sets,
                 players: vec![PlayerKind::Solver],
                 budget: 1,
+                best_budget: 1,
                 expert: ExpertConfig::default(),
                 from: 1,
                 deals: outcomes[0].len() as u64,

@@ -7,6 +7,10 @@
 //!   stock and no joker; otherwise a draw or recycle; a joker last. Ties go
 //!   to the plugin's first-listed move. It gives up when a position repeats
 //!   (it is going round in circles through the stock).
+//! * **best** (not a fair player): the plugin's best-score search, which
+//!   sees every card, for a game that keeps a score: the highest score
+//!   found for the deal and whether it is proved the best, to read the
+//!   fair players' scores against.
 //! * **expert**: at each decision it asks the plugin for several random
 //!   completions of everything it has not seen (`resample`), solves each
 //!   with the plugin's solver, and plays the first move that wins in the
@@ -26,6 +30,7 @@ pub enum PlayerKind {
     Solver,
     Expert,
     Greedy,
+    Best,
 }
 
 impl std::str::FromStr for PlayerKind {
@@ -36,7 +41,8 @@ impl std::str::FromStr for PlayerKind {
             "solver" => Ok(PlayerKind::Solver),
             "expert" => Ok(PlayerKind::Expert),
             "greedy" => Ok(PlayerKind::Greedy),
-            other => Err(format!("unknown player `{other}` (players: solver, expert, greedy)")),
+            "best" | "best-score" => Ok(PlayerKind::Best),
+            other => Err(format!("unknown player `{other}` (players: solver, expert, greedy, best)")),
         }
     }
 }
@@ -47,6 +53,7 @@ impl std::fmt::Display for PlayerKind {
             PlayerKind::Solver => "solver",
             PlayerKind::Expert => "expert",
             PlayerKind::Greedy => "greedy",
+            PlayerKind::Best => "best",
         })
     }
 }

@@ -18,7 +18,18 @@ pub struct Row {
     pub expert_won: u64,
     pub greedy_games: u64,
     pub greedy_won: u64,
+    /// The strongest fair player's mean final score (the expert's, else
+    /// greedy's), lost games included.
     pub mean_score: Option<f64>,
+    /// The best-score search's mean score over the deals it searched, and
+    /// on how many of them that score is proved the best (elsewhere it is
+    /// the best found, a lower bound).
+    pub mean_best: Option<f64>,
+    pub best_games: u64,
+    pub best_proved: u64,
+    /// The fair player's scores as a share of the best scores, summed over
+    /// the deals both have.
+    pub score_of_best: Option<f64>,
     pub mean_level: Option<f64>,
     pub mean_length: Option<f64>,
     pub errors: u64,
@@ -41,6 +52,12 @@ pub fn rows(file: &StudyFile) -> Vec<Row> {
             let greedy: Vec<_> = records.iter().filter_map(|r| r.greedy.as_ref()).collect();
             // Scores and levels come from the strongest player that ran.
             let scored = if expert.is_empty() { &greedy } else { &expert };
+            let best: Vec<_> = records.iter().filter_map(|r| r.best.as_ref()).collect();
+            let player_score = |r: &DealRecord| if expert.is_empty() { r.greedy.as_ref() } else { r.expert.as_ref() }.and_then(|p| p.score);
+            let (played, bested) = records
+                .iter()
+                .filter_map(|r| Some((player_score(r)?, r.best.as_ref()?.score)))
+                .fold((0i64, 0i64), |(played, bested), (score, best)| (played + score, bested + best));
             Row {
                 name: label.name.clone(),
                 settings: label.settings.clone(),
@@ -53,6 +70,10 @@ pub fn rows(file: &StudyFile) -> Vec<Row> {
                 greedy_games: greedy.len() as u64,
                 greedy_won: greedy.iter().filter(|p| p.won).count() as u64,
                 mean_score: mean(scored.iter().filter_map(|p| p.score).map(|s| s as f64)),
+                mean_best: mean(best.iter().map(|b| b.score as f64)),
+                best_games: best.len() as u64,
+                best_proved: best.iter().filter(|b| b.proved()).count() as u64,
+                score_of_best: (bested > 0).then(|| played as f64 / bested as f64),
                 mean_level: mean(scored.iter().filter_map(|p| p.level).map(f64::from)),
                 mean_length: mean(solver.iter().filter_map(|s| s.length).map(f64::from)),
                 errors: records.iter().filter(|r| r.error.is_some()).count() as u64,
@@ -152,8 +173,29 @@ fn optional(value: Option<f64>, decimals: usize) -> String {
     value.map(|v| format!("{v:.decimals$}")).unwrap_or_else(|| "–".to_string())
 }
 
-const HEADERS: [&str; 11] =
-    ["rule set", "deals", "winnable", "expert", "greedy", "score", "level", "length", "unknown", "errors", "ms/deal"];
+const HEADERS: [&str; 13] = [
+    "rule set", "deals", "winnable", "expert", "greedy", "score", "best", "of best", "level", "length", "unknown", "errors", "ms/deal",
+];
+
+/// The best-score column: the mean best score, marked `≥` where some of
+/// it is only the best found.
+pub fn best_cell(row: &Row) -> String {
+    match row.mean_best {
+        None => "–".to_string(),
+        Some(best) if row.best_proved == row.best_games => format!("{best:.0}"),
+        Some(best) => format!("≥ {best:.0}"),
+    }
+}
+
+/// The fair player's score as a share of the best, marked `≤` where the
+/// best is only the best found.
+pub fn score_of_best_cell(row: &Row) -> String {
+    match row.score_of_best {
+        None => "–".to_string(),
+        Some(share) if row.best_proved == row.best_games => format!("{:.0}%", 100.0 * share),
+        Some(share) => format!("≤ {:.0}%", 100.0 * share),
+    }
+}
 
 fn row_cells(row: &Row) -> Vec<String> {
     let played = |won, games| if games == 0 { "–".to_string() } else { percent_with_interval(won, games) };
@@ -164,6 +206,8 @@ fn row_cells(row: &Row) -> Vec<String> {
         played(row.expert_won, row.expert_games),
         played(row.greedy_won, row.greedy_games),
         optional(row.mean_score, 0),
+        best_cell(row),
+        score_of_best_cell(row),
         optional(row.mean_level, 2),
         optional(row.mean_length, 1),
         if row.solved == 0 { "–".into() } else { row.unknown.to_string() },
@@ -231,12 +275,13 @@ fn csv_field(text: &str) -> String {
 /// One line per rule set, plain numbers (fractions, not percentages).
 pub fn csv(file: &StudyFile) -> String {
     let mut out = String::from(
-        "rule_set,settings,deals,winnable,unknown,solved,expert_won,expert_games,greedy_won,greedy_games,mean_score,mean_level,mean_length,errors,ms_per_deal\n",
+        "rule_set,settings,deals,winnable,unknown,solved,expert_won,expert_games,greedy_won,greedy_games,mean_score,\
+         mean_best_score,best_games,best_proved,score_of_best,mean_level,mean_length,errors,ms_per_deal\n",
     );
     for row in rows(file) {
         let opt = |v: Option<f64>| v.map(|v| format!("{v:.4}")).unwrap_or_default();
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3}\n",
             csv_field(&row.name),
             csv_field(&row.settings),
             row.deals,
@@ -248,6 +293,10 @@ pub fn csv(file: &StudyFile) -> String {
             row.greedy_won,
             row.greedy_games,
             opt(row.mean_score),
+            opt(row.mean_best),
+            row.best_games,
+            row.best_proved,
+            opt(row.score_of_best),
             opt(row.mean_level),
             opt(row.mean_length),
             row.errors,
@@ -274,11 +323,22 @@ mod tests {
     fn study(records: Vec<DealRecord>) -> StudyFile {
         let label = RuleSetLabel { name: "r".into(), plugin: "p".into(), plugin_version: "1.0.0".into(), settings: String::new() };
         let deals = records.len() as u64;
-        StudyFile { format: crate::study::FORMAT, rule_sets: vec![label], players: vec![], budget: 1, expert: ExpertConfig::default(), from: 1, deals, shard: None, records }
+        StudyFile {
+            format: crate::study::FORMAT,
+            rule_sets: vec![label],
+            players: vec![],
+            budget: 1,
+            best_budget: 1,
+            expert: ExpertConfig::default(),
+            from: 1,
+            deals,
+            shard: None,
+            records,
+        }
     }
 
     fn record(deal: u64, expert: Option<PlayRecord>, greedy: Option<PlayRecord>) -> DealRecord {
-        DealRecord { rule_set: 0, deal, solver: None, expert, greedy, error: None, micros: 0 }
+        DealRecord { rule_set: 0, deal, solver: None, expert, greedy, best: None, error: None, micros: 0 }
     }
 
     /// What the guide says of the score column: the mean final score

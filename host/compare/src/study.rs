@@ -74,6 +74,24 @@ pub struct SolverRecord {
     pub implied_by: Option<usize>,
 }
 
+/// The best-score search's answer for one deal (a game that keeps a score).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BestRecord {
+    /// The highest score found; its line was replayed to it.
+    pub score: i64,
+    /// No line scores more: equal to `score` when proved, `None` when
+    /// unknown.
+    pub bound: Option<i64>,
+    pub length: u32,
+    pub nodes: u64,
+}
+
+impl BestRecord {
+    pub fn proved(&self) -> bool {
+        self.bound == Some(self.score)
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DealRecord {
     /// Index into the study's rule sets.
@@ -82,6 +100,9 @@ pub struct DealRecord {
     pub solver: Option<SolverRecord>,
     pub expert: Option<PlayRecord>,
     pub greedy: Option<PlayRecord>,
+    /// The best-score search's, for a game that keeps a score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best: Option<BestRecord>,
     /// A plugin fault on this deal, if any (the study goes on).
     pub error: Option<String>,
     /// Time spent on this deal, all players together.
@@ -106,6 +127,9 @@ pub struct StudyFile {
     pub rule_sets: Vec<RuleSetLabel>,
     pub players: Vec<PlayerKind>,
     pub budget: u64,
+    /// Best-score search nodes per deal (the `best` player).
+    #[serde(default = "default_best_budget")]
+    pub best_budget: u64,
     pub expert: ExpertConfig,
     pub from: u64,
     pub deals: u64,
@@ -116,6 +140,10 @@ pub struct StudyFile {
 
 pub const FORMAT: u32 = 1;
 
+fn default_best_budget() -> u64 {
+    patience_runtime::BEST_SCORE_BUDGET
+}
+
 pub struct Study {
     pub rule_sets: Vec<(RuleSet, Arc<LoadedPlugin>)>,
     pub from: u64,
@@ -123,6 +151,8 @@ pub struct Study {
     pub players: Vec<PlayerKind>,
     /// Solver node budget per deal.
     pub budget: u64,
+    /// Best-score search node budget per deal (the `best` player).
+    pub best_budget: u64,
     pub expert: ExpertConfig,
     pub shard: Option<(u64, u64)>,
 }
@@ -192,6 +222,7 @@ impl Study {
             rule_sets: self.labels(),
             players: self.players.clone(),
             budget: self.budget,
+            best_budget: self.best_budget,
             expert: self.expert,
             from: self.from,
             deals: self.deals,
@@ -244,7 +275,7 @@ impl Study {
     ) -> Option<Vec<DealRecord>> {
         let count = self.rule_sets.len();
         let mut records: Vec<DealRecord> = (0..count)
-            .map(|rule_set| DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, error: None, micros: 0 })
+            .map(|rule_set| DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, best: None, error: None, micros: 0 })
             .collect();
         if self.players.contains(&PlayerKind::Solver) {
             let mut open: Vec<bool> = vec![true; count];
@@ -314,6 +345,10 @@ impl Study {
                     let game = self.shared_game(workspace, record)?;
                     record.greedy = Some(players::play_greedy(game)?);
                 }
+                PlayerKind::Best => {
+                    let game = self.shared_game(workspace, record)?;
+                    record.best = self.best_score(game)?;
+                }
             }
         }
         Ok(())
@@ -343,7 +378,7 @@ impl Study {
     fn run_one(&self, workspace: &mut Workspace, rule_set: usize, deal: u64) -> DealRecord {
         let began = Instant::now();
         let mut record =
-            DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, error: None, micros: 0 };
+            DealRecord { rule_set, deal, solver: None, expert: None, greedy: None, best: None, error: None, micros: 0 };
         if let Err(error) = self.fill(workspace, &mut record) {
             record.error = Some(format!("{error:#}"));
         }
@@ -366,9 +401,17 @@ impl Study {
                 }
                 PlayerKind::Expert => record.expert = Some(players::play_expert(game, self.expert, record.deal)?),
                 PlayerKind::Greedy => record.greedy = Some(players::play_greedy(game)?),
+                PlayerKind::Best => record.best = self.best_score(game)?,
             }
         }
         Ok(())
+    }
+
+    /// The best-score search from the start of `game`; `None` for a game
+    /// that keeps no score.
+    fn best_score(&self, game: &mut Game) -> Result<Option<BestRecord>> {
+        let best = game.solve_best_score(self.best_budget)?;
+        Ok(best.map(|best| BestRecord { score: best.score, bound: best.bound, length: best.line.len() as u32, nodes: best.nodes }))
     }
 
     /// The record's deal, just started under its rule set, in `workspace`.
@@ -428,6 +471,7 @@ impl StudyFile {
             let same_study = file.rule_sets == merged.rule_sets
                 && file.players == merged.players
                 && file.budget == merged.budget
+                && file.best_budget == merged.best_budget
                 && file.expert == merged.expert
                 && file.from == merged.from
                 && file.deals == merged.deals;

@@ -51,6 +51,8 @@ pub struct ComparePanel {
     pub solver: bool,
     pub expert: bool,
     pub greedy: bool,
+    /// The best-score search, for games that keep a score.
+    pub best: bool,
     pub running: Option<RunningStudy>,
     pub outcome: Option<StudyOutcome>,
     /// Why the last study did not finish, or could not start.
@@ -71,6 +73,7 @@ impl Default for ComparePanel {
             // player by far, so it is opt-in.
             expert: false,
             greedy: true,
+            best: false,
             running: None,
             outcome: None,
             problem: None,
@@ -118,7 +121,12 @@ impl StudyOutcome {
 
 impl ComparePanel {
     pub fn players(&self) -> Vec<PlayerKind> {
-        let chosen = [(self.solver, PlayerKind::Solver), (self.expert, PlayerKind::Expert), (self.greedy, PlayerKind::Greedy)];
+        let chosen = [
+            (self.solver, PlayerKind::Solver),
+            (self.expert, PlayerKind::Expert),
+            (self.greedy, PlayerKind::Greedy),
+            (self.best, PlayerKind::Best),
+        ];
         chosen.into_iter().filter(|(on, _)| *on).map(|(_, player)| player).collect()
     }
 
@@ -135,6 +143,7 @@ impl ComparePanel {
             deals: self.deals,
             players: self.players(),
             budget: STUDY_BUDGET,
+            best_budget: patience_runtime::BEST_SCORE_BUDGET,
             expert: ExpertConfig::default(),
             shard: None,
         };
@@ -191,6 +200,8 @@ pub fn setup_ui(ui: &mut Ui, panel: &mut ComparePanel, choices: &[Choice], group
         ui.checkbox(&mut panel.solver, "solver").on_hover_text("Is the deal winnable at all? (the plugin's solver, seeing every card)");
         ui.checkbox(&mut panel.expert, "expert").on_hover_text("A fair player that searches completions of what it has not seen (slow)");
         ui.checkbox(&mut panel.greedy, "greedy").on_hover_text("A simple fair baseline: clears the most board cards it can");
+        ui.checkbox(&mut panel.best, "best score")
+            .on_hover_text("The highest score each deal allows, for games that keep a score (a search that sees every card)");
         ui.separator();
         if ui.add_enabled(panel.can_run(), Button::new(RichText::new("▶ Run study").strong())).clicked() {
             action = Some(CompareAction::Run);
@@ -275,8 +286,13 @@ fn optional(value: Option<f64>, decimals: usize) -> String {
 
 fn rows_ui(ui: &mut Ui, rows: &[Row]) {
     ui.label(RichText::new("Per rule set (95% Wilson intervals in brackets)").strong());
-    Grid::new("study rows").striped(true).num_columns(10).spacing([18.0, 4.0]).show(ui, |ui| {
-        let headings = ["Rule set", "Deals", "Winnable", "Expert", "Greedy", "Mean score", "Level", "Solution length", "Unknown", "ms/deal"];
+    let scored = rows.iter().any(|row| row.best_games > 0);
+    Grid::new("study rows").striped(true).spacing([18.0, 4.0]).show(ui, |ui| {
+        let mut headings = vec!["Rule set", "Deals", "Winnable", "Expert", "Greedy", "Mean score"];
+        if scored {
+            headings.extend(["Best score", "Of best"]);
+        }
+        headings.extend(["Level", "Solution length", "Unknown", "ms/deal"]);
         for heading in headings {
             ui.label(RichText::new(heading).strong());
         }
@@ -288,6 +304,11 @@ fn rows_ui(ui: &mut Ui, rows: &[Row]) {
             ui.label(played(row.expert_won, row.expert_games));
             ui.label(played(row.greedy_won, row.greedy_games));
             ui.label(optional(row.mean_score, 0));
+            if scored {
+                let proved = format!("proved best on {} of {} deals; elsewhere the best found", row.best_proved, row.best_games);
+                ui.label(report::best_cell(row)).on_hover_text(proved);
+                ui.label(report::score_of_best_cell(row)).on_hover_text("The mean score as a share of the best score");
+            }
             ui.label(optional(row.mean_level, 2));
             ui.label(optional(row.mean_length, 1));
             ui.label(if row.solved == 0 { "–".to_string() } else { row.unknown.to_string() });

@@ -120,7 +120,7 @@ impl Demo {
         } else {
             "playing"
         };
-        let planned = if run.player == PlayerKind::Solver && !run.queue.is_empty() {
+        let planned = if plans_a_line(run.player) && !run.queue.is_empty() {
             format!(", {} to go", run.queue.len())
         } else {
             String::new()
@@ -172,7 +172,7 @@ impl DemoRun {
     /// Starts working out the next move(s) from the table's position.
     fn think(&mut self, table: &mut Table) -> Tick {
         let snapshot = table.snapshot();
-        if self.player != PlayerKind::Solver && !self.seen.insert(fingerprint(&snapshot)) {
+        if !plans_a_line(self.player) && !self.seen.insert(fingerprint(&snapshot)) {
             let who = player_name(self.player);
             return Tick::Ended(format!("Demo over: {who} is back in a position it has been in (going round in circles) and gives up."));
         }
@@ -183,6 +183,12 @@ impl DemoRun {
         self.thinking = Some(Job::spawn("demo player", move || think(player, &plugin, &snapshot, seed)));
         Tick::Wait { after: 0.05 }
     }
+}
+
+/// Whether `player` works out a whole line at once (the solver, the
+/// best-score search) rather than one move at a time.
+fn plans_a_line(player: PlayerKind) -> bool {
+    matches!(player, PlayerKind::Solver | PlayerKind::Best)
 }
 
 /// The moves `player` would make from the position in `snapshot`: the
@@ -196,6 +202,18 @@ fn think(player: PlayerKind, plugin: &Arc<LoadedPlugin>, snapshot: &[u8], seed: 
             Answer::Failed(why) => Err(why),
         },
         PlayerKind::Greedy | PlayerKind::Expert => player_choice(player, plugin, snapshot, seed).map_err(|error| format!("{error:#}")),
+        PlayerKind::Best => best_line(plugin, snapshot),
+    }
+}
+
+/// The line to the best score the search finds from `snapshot`.
+fn best_line(plugin: &Arc<LoadedPlugin>, snapshot: &[u8]) -> Thought {
+    let found = Game::restore(plugin, snapshot).and_then(|mut copy| copy.solve_best_score(patience_runtime::BEST_SCORE_BUDGET));
+    match found {
+        Ok(Some(best)) if best.line.is_empty() => Err("no move scores more from here.".to_string()),
+        Ok(Some(best)) => Ok(best.line),
+        Ok(None) => Err("this game keeps no score.".to_string()),
+        Err(error) => Err(format!("The best-score search failed: {error}")),
     }
 }
 
@@ -226,6 +244,7 @@ pub fn player_name(player: PlayerKind) -> &'static str {
         PlayerKind::Solver => "the solver",
         PlayerKind::Expert => "the expert",
         PlayerKind::Greedy => "greedy",
+        PlayerKind::Best => "the best-score search",
     }
 }
 

@@ -52,6 +52,7 @@ impl Measure {
                 deals,
                 players: vec![player],
                 budget: BUDGET,
+                best_budget: patience_runtime::BEST_SCORE_BUDGET,
                 expert: ExpertConfig::default(),
                 shard: None,
             })

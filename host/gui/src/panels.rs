@@ -250,7 +250,9 @@ impl PatienceApp {
     /// Who plays the demo, and how fast.
     fn demo_menu(&mut self, ui: &mut Ui) {
         let can_start = self.table.as_ref().is_some_and(|table| !table.is_over());
-        for player in [PlayerKind::Solver, PlayerKind::Expert, PlayerKind::Greedy] {
+        let scored = self.table.as_ref().is_some_and(|table| table.status().score.is_some());
+        let best = scored.then_some(PlayerKind::Best);
+        for player in [PlayerKind::Solver, PlayerKind::Expert, PlayerKind::Greedy].into_iter().chain(best) {
             let text = format!("Watch {} play", player_name(player));
             if ui.add_enabled(can_start, Button::new(text)).clicked() {
                 self.commands.push(Command::StartDemo(player));

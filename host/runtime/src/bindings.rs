@@ -35,3 +35,12 @@ pub mod steps {
         with: { "patience:plugin/types": crate::bindings::patience::plugin::types },
     });
 }
+
+/// The optional `best-score` export (`engine/wit/line-check.wit`): the
+/// highest score a deal allows. A plugin without it has no such search.
+pub mod best_score {
+    wasmtime::component::bindgen!({
+        path: "../../engine/wit",
+        world: "best-score-only",
+    });
+}

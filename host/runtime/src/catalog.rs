@@ -186,6 +186,7 @@ mod tests {
             line_check: base.line_check.clone(),
             steps: base.steps.clone(),
             step: base.step.clone(),
+            best_score: base.best_score.clone(),
             source,
             hash: base.hash.clone(),
         })

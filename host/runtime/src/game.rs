@@ -14,7 +14,7 @@ use crate::validate::{self, Move};
 use patience_engine::deal::Deal;
 use patience_engine::layout::{HudItem, Layout, Status};
 use patience_engine::options::OptionValue;
-use patience_engine::solver::{Solution, Verdict};
+use patience_engine::solver::{BestScore, Solution, Verdict};
 use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
@@ -439,6 +439,7 @@ impl Game {
         &mut self,
         indices: &bindings::line_check::LineCheckOnlyIndices,
         line: &[String],
+        call: &'static str,
     ) -> Result<Status, GameError> {
         let snapshot = &self.last_good;
         let played = self.call_in_fresh_instance("play-line", false, |store, instance| {
@@ -450,7 +451,7 @@ impl Game {
                 validate::status(&status).map_err(|e| self.invalid("play-line", e))?;
                 Ok(status)
             }
-            Err(why) => Err(self.invalid("solve", anyhow::anyhow!("its winning line fails: {why}"))),
+            Err(why) => Err(self.invalid(call, anyhow::anyhow!("{} fails: {why}", claimed_line(call)))),
         }
     }
 
@@ -477,12 +478,12 @@ impl Game {
 
     /// The status after `line`, played through the host on a fresh copy:
     /// for plugins without `line-check`.
-    fn play_line_move_by_move(&mut self, line: &[String]) -> Result<Status, GameError> {
+    fn play_line_move_by_move(&mut self, line: &[String], call: &'static str) -> Result<Status, GameError> {
         let mut copy = Game::restore(&self.plugin, &self.last_good)?;
         let mut status = copy.status()?;
         for (index, step) in line.iter().enumerate() {
             status = copy.replay_step(step).map_err(|error| {
-                self.invalid("solve", anyhow::anyhow!("its winning line fails at move {} (`{step}`): {error}", index + 1))
+                self.invalid(call, anyhow::anyhow!("{} fails at move {} (`{step}`): {error}", claimed_line(call), index + 1))
             })?;
         }
         Ok(status)
@@ -610,11 +611,7 @@ impl Game {
     /// the host holds, under the plugin's own rules: where it ends, or a
     /// fault when it ends neither in a win nor at a later level.
     fn check_line(&mut self, line: &[String], call: &'static str) -> Result<LineEnd, GameError> {
-        let plugin = Arc::clone(&self.plugin);
-        let status = match &plugin.line_check {
-            Some(indices) => self.play_line_in_one_call(indices, line)?,
-            None => self.play_line_move_by_move(line)?,
-        };
+        let status = self.played_line(line, call)?;
         if status.outcome == patience_engine::layout::Outcome::Won {
             return Ok(LineEnd::Won);
         }
@@ -628,6 +625,57 @@ impl Game {
             Err(self.invalid(call, anyhow::anyhow!("its claimed winning line does not win")))
         }
     }
+}
+
+impl Game {
+    /// The status after `line`, played under the plugin's own rules in a
+    /// fresh instance from the state the host holds (in one call where the
+    /// plugin has `line-check`); a move that is not legal is a fault of
+    /// `call`, which claimed the line.
+    fn played_line(&mut self, line: &[String], call: &'static str) -> Result<Status, GameError> {
+        let plugin = Arc::clone(&self.plugin);
+        match &plugin.line_check {
+            Some(indices) => self.play_line_in_one_call(indices, line, call),
+            None => self.play_line_move_by_move(line, call),
+        }
+    }
+
+    /// The line from here to the highest score the plugin's best-score
+    /// search finds within `budget` positions, and its bound. Checked like
+    /// a win: the line is replayed in a fresh instance and must end at the
+    /// score claimed, and the bound may not be below it. `None` for a
+    /// plugin without the search or a game that keeps no score.
+    pub fn solve_best_score(&mut self, budget: u64) -> Result<Option<BestScore<String>>, GameError> {
+        let plugin = Arc::clone(&self.plugin);
+        let Some(indices) = &plugin.best_score else { return Ok(None) };
+        let snapshot = &self.last_good;
+        let found = self.call_in_fresh_instance("solve-best-score", true, |store, instance| {
+            indices.load(&mut *store, instance)?.patience_plugin_best_score().call_solve_best_score(store, snapshot, budget)
+        })?;
+        let best = match found {
+            Ok(Some(best)) => best,
+            Ok(None) => return Ok(None),
+            Err(why) => {
+                return Err(self.invalid("solve-best-score", anyhow::anyhow!("it could not restore its own game: {why}")));
+            }
+        };
+        let reached = self.played_line(&best.line, "solve-best-score")?.score;
+        if reached != Some(best.score) {
+            let reached = reached.map_or("no score".to_string(), |score| format!("a score of {score}"));
+            let claim = anyhow::anyhow!("its best line ends with {reached}, not the {} it claims", best.score);
+            return Err(self.invalid("solve-best-score", claim));
+        }
+        if let Some(bound) = best.bound.filter(|&bound| bound < best.score) {
+            let claim = anyhow::anyhow!("its bound {bound} is below the score {} its own line reaches", best.score);
+            return Err(self.invalid("solve-best-score", claim));
+        }
+        Ok(Some(BestScore { score: best.score, line: best.line, bound: best.bound, nodes: best.nodes }))
+    }
+}
+
+/// How a fault names the line `call` claimed.
+fn claimed_line(call: &str) -> &'static str {
+    if call == "solve-best-score" { "its best line" } else { "its winning line" }
 }
 
 /// Where a checked line ends.

@@ -40,7 +40,7 @@ pub mod validate;
 pub use catalog::{Catalog, IdTaken, LoadProblem};
 pub use config::HostConfig;
 pub use game::{Game, GameError, PluginFault, View};
-pub use limits::{Limits, SOLVE_BUDGET};
+pub use limits::{Limits, BEST_SCORE_BUDGET, SOLVE_BUDGET};
 pub use plugin::{LoadedPlugin, PluginInfo, Runtime, Source};
 pub use rule_order::EasierStep;
 pub use ruleset::{load_bundled, RuleSet};

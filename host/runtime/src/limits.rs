@@ -10,6 +10,13 @@
 /// needs it all takes seconds, not minutes.
 pub const SOLVE_BUDGET: u64 = 20_000_000;
 
+/// Positions the best-score search (`patience solve --best-score`, the
+/// `best` player of a study) may expand on one deal. It looks at every
+/// line that could score more, not only for one win, so it stops far
+/// sooner than the win search; a score it has not proved best comes with
+/// its bound.
+pub const BEST_SCORE_BUDGET: u64 = 1_000_000;
+
 /// What one plugin may spend. Every game gets its own store, so these are
 /// per game: one plugin burning its budget affects nothing else.
 #[derive(Clone, Debug, PartialEq)]

@@ -259,7 +259,9 @@ impl Runtime {
         let (info, easier, step) = read_info(self, &pre)?;
         let line_check = bindings::line_check::LineCheckOnlyIndices::new(pre.instance_pre()).ok();
         let steps = bindings::steps::StepsOnlyIndices::new(pre.instance_pre()).ok();
-        let plugin = LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, line_check, steps, step, source, hash };
+        let best_score = bindings::best_score::BestScoreOnlyIndices::new(pre.instance_pre()).ok();
+        let plugin =
+            LoadedPlugin { runtime: Arc::clone(self), pre, info, easier, line_check, steps, step, best_score, source, hash };
         Ok((Arc::new(plugin), outcome))
     }
 }
@@ -278,6 +280,8 @@ pub struct LoadedPlugin {
     /// The game's step on the way to a win ("the level it started in is
     /// cleared"), when it has one: see [`crate::Game::solve_step`].
     pub step: Option<String>,
+    /// Where the optional `best-score` export is, when the plugin has it.
+    pub(crate) best_score: Option<bindings::best_score::BestScoreOnlyIndices>,
     pub source: Source,
     /// SHA-256 of the component bytes.
     pub hash: String,

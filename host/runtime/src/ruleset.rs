@@ -243,6 +243,7 @@ mod tests {
             line_check: real.line_check.clone(),
             steps: real.steps.clone(),
             step: real.step.clone(),
+            best_score: real.best_score.clone(),
             source: Source::File(PathBuf::from("plugins/pyramid.wasm")),
             hash: real.hash.clone(),
         });
