@@ -8,6 +8,7 @@
 
 pub mod difficulty;
 mod levels;
+mod runs;
 mod state;
 mod view;
 
@@ -117,6 +118,21 @@ impl Search for SpeedPyramid {
 
     fn state_key(&self) -> u128 {
         SpeedPyramid::state_key(self)
+    }
+
+    /// The level cannot be cleared: its field needs more runs than the
+    /// draws and jokers left can start. Sound for the step too, which is
+    /// this level cleared.
+    fn is_dead(&self) -> bool {
+        self.level_is_lost()
+    }
+
+    fn score_key(&self) -> u128 {
+        SpeedPyramid::score_key(self)
+    }
+
+    fn score_bound(&self) -> Option<i64> {
+        Some(SpeedPyramid::score_bound(self))
     }
 
     /// Sound: every remaining field tablet of this level needs a move of

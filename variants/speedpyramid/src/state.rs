@@ -1,6 +1,7 @@
 //! The game state and the rules that change it: dealing, playing, scoring.
 
 use crate::levels::{self, plan, spots};
+use crate::runs;
 use patience_engine::card::{Card, ACE, KING};
 use patience_engine::deal::{check_full_deck, Deal, DealRng};
 use patience_engine::solver::hash_bytes;
@@ -324,6 +325,76 @@ impl SpeedPyramid {
     /// under the discard top cannot change what is still possible, so they
     /// are left out: positions that differ only there are one for the solver.
     pub fn state_key(&self) -> u128 {
+        self.key(self.series % SERIES_PER_EXTRA_JOKER)
+    }
+
+    /// The key of everything that decides what the rest of the game can
+    /// score: [`SpeedPyramid::state_key`] with the whole series, as the
+    /// n-th tablet of a series scores 2n.
+    pub fn score_key(&self) -> u128 {
+        self.key(self.series)
+    }
+
+    /// No line from here scores more than this: the rest of this level and
+    /// every later level each at their most (see [`LevelLeft`]), up to the
+    /// first level that cannot be cleared even so.
+    pub fn score_bound(&self) -> i64 {
+        if self.won {
+            return self.score;
+        }
+        let now = self.level_left();
+        let mut most = now.most_played();
+        let Some((bonus, mut jokers)) = now.most_at_end(self.jokers) else { return self.score + most };
+        most += bonus;
+        for (offset, deck) in self.upcoming.iter().enumerate() {
+            let later = LevelLeft::fresh(self.level + 1 + offset as u8, deck);
+            most += later.most_played();
+            let Some((bonus, out)) = later.most_at_end(jokers) else { break };
+            most += bonus;
+            jokers = out;
+        }
+        self.score + most
+    }
+
+    /// True when this level cannot be cleared any more: its field needs
+    /// more runs than draws and jokers (those earned on the way counted)
+    /// can start (see [`runs`](crate::runs)).
+    pub fn level_is_lost(&self) -> bool {
+        !self.won && self.level_left().most_at_end(self.jokers).is_none()
+    }
+
+    /// What is left of the current level.
+    pub(crate) fn level_left(&self) -> LevelLeft {
+        let spots = spots(self.level);
+        let mut counts = [0u8; 13];
+        let mut in_pyramid = [0usize; 3];
+        for (spot, tablet) in spots.iter().zip(&self.field) {
+            if let Some(card) = tablet {
+                counts[card.rank as usize - 1] += 1;
+                in_pyramid[spot.pyramid as usize] += 1;
+            }
+        }
+        let runs = runs::runs_needed(&counts);
+        // A pyramid whose top is gone is gone.
+        let (mut standing, mut standing_count) = ([0; 3], 0);
+        for &size in in_pyramid.iter().filter(|&&size| size > 0) {
+            standing[standing_count] = size;
+            standing_count += 1;
+        }
+        LevelLeft {
+            level: self.level,
+            field: self.field_left(),
+            standing,
+            standing_count,
+            series: self.series,
+            bonus_levels: self.bonus_levels,
+            stock: self.stock.len(),
+            runs,
+            resets: resets_needed(runs, &counts, self.top()),
+        }
+    }
+
+    fn key(&self, series: u32) -> u128 {
         let field_mask = self.field_mask() as u128;
         let top = match self.top() {
             Pile::Tablet(card) => card.deck_index() as u128,
@@ -333,12 +404,148 @@ impl SpeedPyramid {
         key |= (self.stock.len() as u128) << 52; // 6 bits
         key |= top << 58; // 6 bits
         key |= (self.jokers.min(255) as u128) << 64; // 8 bits
-        key |= ((self.series % SERIES_PER_EXTRA_JOKER) as u128) << 72; // 3 bits
-        key |= (self.bonus_levels as u128) << 75; // 3 bits
-        key |= (self.level as u128) << 78; // 3 bits
-        key |= (self.won as u128) << 81;
-        key |= (self.level_just_cleared() as u128) << 82;
+        key |= (series as u128) << 72; // 6 bits
+        key |= (self.bonus_levels as u128) << 78; // 3 bits
+        key |= (self.level as u128) << 81; // 3 bits
+        key |= (self.won as u128) << 84;
+        key |= (self.level_just_cleared() as u128) << 85;
         key
+    }
+}
+
+/// What is left of a level, for the dead rule and the score bound.
+pub(crate) struct LevelLeft {
+    level: u8,
+    field: usize,
+    /// The tablets left in each pyramid whose top is still there.
+    standing: [usize; 3],
+    standing_count: usize,
+    series: u32,
+    bonus_levels: u8,
+    stock: usize,
+    /// Runs the field needs at least, and the draws and jokers to start
+    /// them (see [`resets_needed`]).
+    runs: u32,
+    resets: u32,
+}
+
+/// The draws and jokers needed at least to play every tablet of `counts`
+/// (tablets per rank, Ace first) onto a pile topped by `top`: one between
+/// every two runs, and one first when no tablet fits on the top.
+fn resets_needed(runs: u32, counts: &[u8; 13], top: Pile) -> u32 {
+    let first_fits = match top {
+        Pile::Joker => true,
+        Pile::Tablet(card) => {
+            let below = (card.rank as usize + 11) % 13;
+            let above = card.rank as usize % 13;
+            counts[below] > 0 || counts[above] > 0
+        }
+    };
+    if runs == 0 || first_fits { runs.saturating_sub(1) } else { runs }
+}
+
+impl LevelLeft {
+    /// A level not yet begun, dealt from `deck`.
+    fn fresh(level: u8, deck: &[Card]) -> LevelLeft {
+        let plan = plan(level);
+        let field = plan.field_size();
+        let mut counts = [0u8; 13];
+        deck[..field].iter().for_each(|card| counts[card.rank as usize - 1] += 1);
+        let runs = runs::runs_needed(&counts);
+        let mut standing = [0; 3];
+        for (size, &rows) in standing.iter_mut().zip(plan.pyramids) {
+            *size = levels::triangle(rows);
+        }
+        LevelLeft {
+            level,
+            field,
+            standing,
+            standing_count: plan.pyramids.len(),
+            series: 0,
+            bonus_levels: 0,
+            stock: plan.stock as usize - 1,
+            runs,
+            resets: resets_needed(runs, &counts, Pile::Tablet(deck[field])),
+        }
+    }
+
+    /// How many tablets from here on end at a multiple of `every` in the
+    /// series they belong to, at most.
+    fn milestones(&self, every: u32) -> u32 {
+        (self.series + self.field as u32) / every - self.series / every
+    }
+
+    /// Bonus-pyramid levels the rest of the level can build, at most.
+    fn bonus_levels_to_build(&self) -> u32 {
+        let unbuilt = (BONUS_PYRAMID_LEVELS - self.bonus_levels.min(BONUS_PYRAMID_LEVELS)) as u32;
+        self.milestones(SERIES_PER_BONUS_LEVEL).min(unbuilt)
+    }
+
+    fn finishes_the_bonus_pyramid(&self) -> bool {
+        self.bonus_levels < BONUS_PYRAMID_LEVELS
+            && self.bonus_levels_to_build() == (BONUS_PYRAMID_LEVELS - self.bonus_levels) as u32
+    }
+
+    /// The most points the tablets left can score, the level-end bonus
+    /// not counted.
+    pub(crate) fn most_played(&self) -> i64 {
+        let level = self.level as i64;
+        let (series, field) = (self.series as i64, self.field as i64);
+        // The most when the runs are one long series going on from the one
+        // now and single tablets.
+        let singles = (self.runs as i64 - 1).clamp(0, field);
+        let long = field - singles;
+        let mut points = long * (2 * series + long + 1) + 2 * singles;
+        points += BONUS_LEVEL_POINTS * level * self.bonus_levels_to_build() as i64;
+        if self.finishes_the_bonus_pyramid() {
+            points += BONUS_PYRAMID_POINTS * level;
+        }
+        points + self.most_for_tops()
+    }
+
+    /// The most the pyramid tops left can score: a top leaves last of its
+    /// pyramid, so the field then holds at most what the pyramids whose
+    /// tops are still there hold (and nothing only after the last top);
+    /// every order of the pyramids is tried.
+    fn most_for_tops(&self) -> i64 {
+        let sizes = &self.standing[..self.standing_count];
+        let orders: &[&[usize]] = match sizes.len() {
+            0 => &[&[]],
+            1 => &[&[0]],
+            2 => &[&[0, 1], &[1, 0]],
+            _ => &[&[0, 1, 2], &[0, 2, 1], &[1, 0, 2], &[1, 2, 0], &[2, 0, 1], &[2, 1, 0]],
+        };
+        let points_of = |order: &[usize]| {
+            let mut left = self.field as i64;
+            let mut points = 0;
+            for &pyramid in order {
+                left -= sizes[pyramid] as i64;
+                points += if left <= 0 { LAST_TOP_POINTS } else { TOP_POINTS_PER_TABLET_LEFT * left };
+            }
+            points
+        };
+        orders.iter().map(|order| points_of(order)).max().unwrap_or(0) * self.level as i64
+    }
+
+    /// Entered with `jokers`: the most the level-end bonus can be and the
+    /// most jokers it can hand on; `None` when the level cannot be cleared
+    /// (more resets needed than draws and jokers to make them).
+    pub(crate) fn most_at_end(&self, jokers: u32) -> Option<(i64, u32)> {
+        let mut most_jokers = jokers + self.milestones(SERIES_PER_EXTRA_JOKER);
+        if self.finishes_the_bonus_pyramid() {
+            most_jokers += self.level as u32;
+        }
+        let (resets, stock) = (self.resets as usize, self.stock);
+        if resets > stock + most_jokers as usize {
+            return None;
+        }
+        // Each reset spends a draw or a joker; try every split.
+        let fewest_draws = resets.saturating_sub(most_jokers as usize);
+        let bonus = (fewest_draws..=resets.min(stock))
+            .map(|draws| level_end_bonus(self.level, most_jokers - (resets - draws) as u32, stock - draws))
+            .max()
+            .expect("a split exists");
+        Some((bonus, most_jokers - (resets - resets.min(stock)) as u32))
     }
 }
 

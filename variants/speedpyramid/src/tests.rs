@@ -852,3 +852,144 @@ fn resampling_keeps_what_the_player_saw_and_redeals_the_rest() {
     }
     assert!(differs, "hidden tablets are really redealt");
 }
+
+// ----- The solver's shortcuts against a plain search -----
+
+/// Positions late in one level (few tablets left, so a plain search of the
+/// rest is cheap), from random play of levels 1–5 with 0–2 jokers.
+fn late_positions(count: usize) -> Vec<SpeedPyramid> {
+    let mut rng = DealRng::new(29);
+    let mut positions = Vec::new();
+    for seed in 0.. {
+        let level = 1 + (seed % 5) as u8;
+        let jokers = (seed % 3) as u32;
+        let mut game = game_at(level, level, jokers, DealRng::new(seed).deck());
+        loop {
+            let actions = game.actions();
+            if actions.is_empty() || game.won {
+                break;
+            }
+            if game.field_left() <= 9 {
+                positions.push(game.clone());
+                if positions.len() == count {
+                    return positions;
+                }
+            }
+            // Plays more often than draws, jokers seldom: random play that
+            // still gets far into a level.
+            let plays: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();
+            let action = if !plays.is_empty() && rng.below(4) != 0 {
+                plays[rng.below(plays.len() as u64) as usize]
+            } else {
+                actions[rng.below(actions.len() as u64) as usize]
+            };
+            game.perform(action);
+        }
+    }
+    unreachable!("the loop returns")
+}
+
+/// The dead rule (a field that needs more runs than draws and jokers can
+/// start) never gives up a level that a plain search clears; and it finds
+/// enough lost positions that a rule loosened by one case is caught (the
+/// mutations of `tests/mutations.toml`).
+#[test]
+fn the_dead_rule_gives_up_only_levels_a_plain_search_cannot_clear() {
+    let mut dead = 0;
+    for position in late_positions(3_000) {
+        // Each position is the last level of its game: clearing it wins.
+        let plain = patience_engine::solver::solve(&patience_engine::search::Plain(position.clone()), 300_000).verdict;
+        if position.level_is_lost() {
+            assert_ne!(plain, Verdict::Winnable, "called lost, but cleared: {position:?}");
+            dead += 1;
+        }
+    }
+    assert!(dead >= 100, "the rule found only {dead} lost positions");
+}
+
+/// A random move, plays more often than draws and jokers; `None` at the end.
+fn random_move(game: &SpeedPyramid, rng: &mut DealRng) -> Option<Action> {
+    let actions = game.actions();
+    let plays: Vec<Action> = actions.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();
+    let pick = if !plays.is_empty() && rng.below(5) != 0 { plays } else { actions };
+    (!pick.is_empty()).then(|| pick[rng.below(pick.len() as u64) as usize])
+}
+
+/// Whether the score bound of every position of `line`, played from
+/// `game`, is at least the score the line ends with.
+fn bounds_hold_along(mut game: SpeedPyramid, line: &[Action]) -> Result<(), String> {
+    let mut trail = vec![game.clone()];
+    for &action in line {
+        game.perform(action);
+        trail.push(game.clone());
+    }
+    match trail.iter().position(|earlier| earlier.score_bound() < game.score) {
+        Some(at) => Err(format!("after {at} moves the bound {} is below the {} reached", trail[at].score_bound(), game.score)),
+        None => Ok(()),
+    }
+}
+
+/// Whether, at every position of `line` played from `game`, the bounds of
+/// the rest of its level hold for what the line then did in that level:
+/// the points played, and when the level was cleared, the level-end bonus
+/// and the jokers handed on.
+fn level_bounds_hold_along(mut game: SpeedPyramid, line: &[Action]) -> Result<(), String> {
+    let mut trail = vec![game.clone()];
+    for &action in line {
+        game.perform(action);
+        trail.push(game.clone());
+    }
+    for (at, position) in trail.iter().enumerate() {
+        let left = position.level_left();
+        let level = position.level;
+        let (ended_before, ended) = match trail[at..].iter().position(|later| later.level != level || later.won) {
+            Some(0) => continue,
+            Some(end) => (&trail[at + end - 1], &trail[at + end]),
+            None => {
+                let last = trail.last().expect("a position");
+                let played = last.score - position.score;
+                if played > left.most_played() {
+                    return Err(format!("move {at}: {played} points played, bound {}", left.most_played()));
+                }
+                continue;
+            }
+        };
+        let bonus = level_end_bonus(level, ended.jokers, ended_before.stock.len());
+        let played = ended.score - position.score - bonus;
+        let Some((most_bonus, most_jokers)) = left.most_at_end(position.jokers) else {
+            return Err(format!("move {at}: level {level} called lost, but cleared"));
+        };
+        if played > left.most_played() || bonus > most_bonus || ended.jokers > most_jokers {
+            return Err(format!(
+                "move {at}, level {level}: played {played} (bound {}), bonus {bonus} (bound {most_bonus}), \
+                 jokers {} (bound {most_jokers})",
+                left.most_played(),
+                ended.jokers
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The score bound is never below a score reached: along random games,
+/// and along the best lines the best-score search finds. Checked level by
+/// level, where it is tight near a level's end, and as a whole.
+#[test]
+fn the_score_bound_is_never_below_what_the_game_goes_on_to_score() {
+    let mut rng = DealRng::new(41);
+    for seed in 1..=60 {
+        let (game, mut line, mut played) = (start_seed(seed), Vec::new(), start_seed(seed));
+        while let Some(action) = random_move(&played, &mut rng) {
+            played.perform(action);
+            line.push(action);
+        }
+        level_bounds_hold_along(game.clone(), &line).map_err(|e| format!("deal {seed}, random play: {e}")).unwrap();
+        bounds_hold_along(game, &line).map_err(|e| format!("deal {seed}, random play: {e}")).unwrap();
+    }
+    for seed in 1..=3 {
+        let game = start_seed(seed);
+        let best = patience_engine::solver::solve_best_score(&game, 100_000).expect("a scoring game");
+        level_bounds_hold_along(game.clone(), &best.line).map_err(|e| format!("deal {seed}, best line: {e}")).unwrap();
+        bounds_hold_along(game, &best.line).map_err(|e| format!("deal {seed}, best line: {e}")).unwrap();
+    }
+}
