@@ -28,6 +28,8 @@ struct Record {
     rule_set: usize,
     solver: Option<Solver>,
     expert: Option<Play>,
+    #[serde(default)]
+    best: Option<Best>,
 }
 
 #[derive(Deserialize)]
@@ -38,6 +40,14 @@ struct Solver {
 #[derive(Deserialize)]
 struct Play {
     won: bool,
+    score: Option<i64>,
+    level: Option<u32>,
+}
+
+#[derive(Deserialize)]
+struct Best {
+    score: i64,
+    bound: Option<i64>,
 }
 
 fn main() {
@@ -90,8 +100,14 @@ fn summary(path: &Path) -> Result<Vec<String>, String> {
         let solver = || records().filter_map(|record| record.solver.as_ref());
         let expert = || records().filter_map(|record| record.expert.as_ref());
         let count = |n: usize| n as u64;
+        // The scores as the app sums them (`patience_gui`'s `score_figures`).
+        let scored = || records().filter_map(|record| Some((record.expert.as_ref()?.score?, record.expert.as_ref()?.level.unwrap_or(0))));
+        let best = || records().filter_map(|record| record.best.as_ref());
+        let paired = || records().filter_map(|record| Some((record.expert.as_ref()?.score?, record.best.as_ref()?.score)));
         lines.push(format!(
-            "StudiedRuleSet {{ name: {:?}, plugin: {:?}, settings: {:?}, solved: {}, winnable: {}, unknown: {}, expert_games: {}, expert_won: {} }}",
+            "StudiedRuleSet {{ name: {:?}, plugin: {:?}, settings: {:?}, solved: {}, winnable: {}, unknown: {}, expert_games: {}, expert_won: {}, \
+             expert_scored: {}, expert_score_sum: {}, expert_level_sum: {}, best_deals: {}, best_score_sum: {}, best_proved: {}, \
+             paired_expert_sum: {}, paired_best_sum: {} }}",
             label.name,
             label.plugin,
             label.settings,
@@ -100,6 +116,14 @@ fn summary(path: &Path) -> Result<Vec<String>, String> {
             count(solver().filter(|s| s.verdict == "unknown").count()),
             count(expert().count()),
             count(expert().filter(|p| p.won).count()),
+            count(scored().count()),
+            scored().map(|(score, _)| score).sum::<i64>(),
+            scored().map(|(_, level)| u64::from(level)).sum::<u64>(),
+            count(best().count()),
+            best().map(|b| b.score).sum::<i64>(),
+            count(best().filter(|b| b.bound == Some(b.score)).count()),
+            paired().map(|(expert, _)| expert).sum::<i64>(),
+            paired().map(|(_, best)| best).sum::<i64>(),
         ));
     }
     Ok(lines)

@@ -45,6 +45,19 @@ pub struct StudiedRuleSet {
     /// Games the expert played, and won.
     pub expert_games: u64,
     pub expert_won: u64,
+    /// A game that keeps a score: the expert's games that ended with one,
+    /// the sum of those scores and of the levels they ended in.
+    pub expert_scored: u64,
+    pub expert_score_sum: i64,
+    pub expert_level_sum: u64,
+    /// Deals the best-score search looked at, the sum of its best scores,
+    /// and on how many the score is proved the best.
+    pub best_deals: u64,
+    pub best_score_sum: i64,
+    pub best_proved: u64,
+    /// On the deals with both: the expert's score sum and the best's.
+    pub paired_expert_sum: i64,
+    pub paired_best_sum: i64,
 }
 
 include!(concat!(env!("OUT_DIR"), "/rulesets.rs"));

@@ -102,14 +102,19 @@ fn a_binary_copied_anywhere_lists_the_bundled_rule_sets_with_their_difficulty() 
         let difficulty = line.rsplit("  ").next().unwrap();
         let word = ["easy", "medium", "hard", "very hard"].into_iter().find(|word| difficulty.starts_with(&format!("{word} · ")));
         // (An undecided count, where there is one, comes after the deals.)
-        assert!(word.is_some() && difficulty.contains(" of 2000 deals") && difficulty.contains(" · expert wins "), "{line}");
+        // A scoring game says what the expert reaches against the best.
+        let expert = difficulty.contains(" · expert wins ") || difficulty.contains(" · expert reaches level ");
+        assert!(word.is_some() && difficulty.contains(" of 2000 deals") && expert, "{line}");
     }
     for (id, word) in [("pyramid", "medium"), ("relaxed-pyramid", "easy"), ("pyramid-thirteen", "very hard"), ("classic", "very hard")] {
         assert!(line(id).ends_with(" of 500") && line(id).contains(&format!("  {word} · winnable ")), "{}", line(id));
     }
     // A variant no study has played says so, in the same place.
     let unmeasured = text.lines().filter(|l| l.ends_with("  difficulty not measured")).count();
-    let measured = text.lines().filter(|l| l.contains(" · expert wins ") || l.contains(" · expert: not measured")).count();
+    let measured = text
+        .lines()
+        .filter(|l| [" · expert wins ", " · expert: not measured", " · expert reaches level "].iter().any(|said| l.contains(said)))
+        .count();
     assert_eq!(unmeasured + measured, bundled_count(), "{text}");
     assert!(!data.join("settings.toml").exists() && std::fs::read_dir(&elsewhere).unwrap().next().is_none(), "`list` writes nothing");
 }
@@ -511,5 +516,51 @@ fn a_solver_line_of_every_bundled_plugin_replays_to_a_win_through_play() {
         let output = patience(&["play", id, "--seed", &seed, "--moves", &line, "--no-save"]);
         assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
         assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
+    }
+}
+
+/// `solve --best-score` prints a score its line reaches through `play`, and
+/// says whether it is proved the best.
+#[test]
+fn the_best_score_line_replays_to_its_score() {
+    for seed in ["1", "2", "3"] {
+        let output = patience(&["solve", "speedpyramid", "--seed", seed, "--best-score", "--budget", "20000"]);
+        assert!(output.status.success(), "deal {seed}: {}", stderr(&output));
+        let text = stdout(&output);
+        let score = text
+            .lines()
+            .find_map(|l| l.strip_prefix("best score found: ").or_else(|| l.strip_prefix("best score: ")))
+            .and_then(|rest| rest.split([' ', '(']).next())
+            .unwrap_or_else(|| panic!("deal {seed}: no score printed:\n{text}"));
+        assert!(text.contains("no line scores more than") || text.contains("proved"), "deal {seed}: no bound said:\n{text}");
+        let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves.to_string()));
+        let played = patience(&["play", "speedpyramid", "--seed", seed, "--moves", &line.expect("a line"), "--no-save"]);
+        assert!(played.status.success(), "deal {seed}: {}", stderr(&played));
+        let status = stdout(&played).lines().find(|l| l.starts_with("status: ")).map(str::to_string).expect("a status line");
+        assert!(status.ends_with(&format!("(score {score})")), "deal {seed}: the line ends {status}, not at {score}");
+    }
+    let unscored = patience(&["solve", "relaxed", "--seed", "1", "--best-score"]);
+    assert!(!unscored.status.success() && stderr(&unscored).contains("keeps no score"), "{}", stderr(&unscored));
+}
+
+/// The best-score search's bound is a bound: no fair player's score is
+/// ever above it, on the same deals.
+#[test]
+fn no_player_scores_above_the_best_score_bound() {
+    let output = patience(&[
+        "compare", "speedpyramid", "speedpyramid-5-jokers", "--deals", "2", "--players", "greedy,expert,best",
+        "--best-budget", "20000", "--format", "json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let study = patience_gui::parse_study(&stdout(&output)).unwrap();
+    assert_eq!(study.records.len(), 4);
+    for record in &study.records {
+        let best = record.best.as_ref().expect("speedpyramid keeps a score");
+        let bound = best.bound.expect("speedpyramid bounds its score");
+        assert!(best.score <= bound, "{record:?}");
+        for played in [&record.greedy, &record.expert] {
+            let score = played.as_ref().and_then(|p| p.score).expect("a scored game");
+            assert!(score <= bound, "deal {}: a player scored {score}, above the bound {bound}", record.deal);
+        }
     }
 }

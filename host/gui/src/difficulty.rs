@@ -36,6 +36,13 @@ pub const STUDY_DIR: &str = "difficulty";
 /// set sound harder than this.)
 pub const WORDS: [(Word, f64); 4] = [(Word::Easy, 0.50), (Word::Medium, 0.20), (Word::Hard, 0.03), (Word::VeryHard, 0.0)];
 
+/// The words of a game that keeps a score, by what share of the best
+/// score a deal allows the expert reaches (its mean score over the mean
+/// best, on the same deals). A scoring game is rarely won outright
+/// (Speedpyramid's five levels), and its score says how far a player got
+/// and how well; the share reads it against what was possible.
+pub const SCORE_WORDS: [(Word, f64); 4] = [(Word::Easy, 0.50), (Word::Medium, 0.25), (Word::Hard, 0.10), (Word::VeryHard, 0.0)];
+
 /// "Well over half": a first game for a newcomer must be winnable with a
 /// 95% interval that starts at 60% or higher — and the expert must win it
 /// a fair share of the time (its word easy or medium): the solver sees
@@ -75,6 +82,87 @@ pub struct Figures {
     /// Games the expert played, and won.
     pub expert_games: u64,
     pub expert_won: u64,
+    /// A game that keeps a score: what the expert and the best-score
+    /// search reached (all zero for a game without one).
+    pub scores: ScoreFigures,
+}
+
+/// What a study of a scoring game measured, as sums (so that studies add
+/// up): the expert's final scores and levels, and the best scores found.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScoreFigures {
+    /// The expert's games that ended with a score; the sum of those
+    /// scores, and of the levels the games ended in.
+    pub expert_games: u64,
+    pub expert_sum: i64,
+    pub expert_levels: u64,
+    /// Deals the best-score search looked at; the sum of the best scores
+    /// it found; on how many that score is proved the best.
+    pub best_deals: u64,
+    pub best_sum: i64,
+    pub best_proved: u64,
+    /// On the deals that have both: the expert's score sum and the best.
+    pub paired_expert: i64,
+    pub paired_best: i64,
+}
+
+impl ScoreFigures {
+    fn add(&mut self, other: ScoreFigures) {
+        self.expert_games += other.expert_games;
+        self.expert_sum += other.expert_sum;
+        self.expert_levels += other.expert_levels;
+        self.best_deals += other.best_deals;
+        self.best_sum += other.best_sum;
+        self.best_proved += other.best_proved;
+        self.paired_expert += other.paired_expert;
+        self.paired_best += other.paired_best;
+    }
+
+    /// Whether the best score was measured: the figures of a scoring game.
+    pub fn measured(&self) -> bool {
+        self.best_deals > 0 && self.paired_best > 0
+    }
+
+    /// The expert's score as a share of the best score, on the same deals.
+    /// Where the best is only the best found, the share is at most this.
+    pub fn share(&self) -> Option<f64> {
+        (self.paired_best > 0).then(|| self.paired_expert as f64 / self.paired_best as f64)
+    }
+
+    pub fn proved(&self) -> bool {
+        self.best_proved == self.best_deals
+    }
+
+    /// `expert reaches level 2.7, scores 1,930 · best ≥ 22,714 of 500
+    /// deals (expert ≤ 9% of it)`
+    pub fn text(&self) -> String {
+        let mean = |sum: i64, count: u64| sum as f64 / count.max(1) as f64;
+        let expert = if self.expert_games == 0 {
+            "expert: not measured".to_string()
+        } else {
+            let level = self.expert_levels as f64 / self.expert_games as f64;
+            format!("expert reaches level {level:.1}, scores {}", thousands(mean(self.expert_sum, self.expert_games)))
+        };
+        let (at_least, at_most) = if self.proved() { ("", "") } else { ("≥ ", "≤ ") };
+        let best = format!("best {at_least}{} of {} deals", thousands(mean(self.best_sum, self.best_deals)), self.best_deals);
+        match self.share() {
+            Some(share) if self.expert_games > 0 => format!("{expert} · {best} (expert {at_most}{:.0}% of it)", 100.0 * share),
+            _ => format!("{expert} · {best}"),
+        }
+    }
+}
+
+/// `22,714`
+fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value.abs());
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    if value < -0.5 { format!("-{out}") } else { out }
 }
 
 impl Figures {
@@ -84,6 +172,7 @@ impl Figures {
         self.undecided += other.undecided;
         self.expert_games += other.expert_games;
         self.expert_won += other.expert_won;
+        self.scores.add(other.scores);
     }
 
     pub fn winnable_rate(&self) -> Option<f64> {
@@ -94,10 +183,16 @@ impl Figures {
         (self.expert_games > 0).then(|| self.expert_won as f64 / self.expert_games as f64)
     }
 
-    /// The word, from [`WORDS`]; none without expert games.
+    /// The word: for a scoring game whose best scores were measured, from
+    /// the expert's share of them ([`SCORE_WORDS`]); otherwise from the
+    /// expert's wins ([`WORDS`]). None without expert games.
     pub fn word(&self) -> Option<Word> {
         if self.expert_games == 0 {
             return None;
+        }
+        if self.scores.measured() {
+            let share = self.scores.share()?;
+            return SCORE_WORDS.iter().find(|(_, from)| share >= *from).map(|(word, _)| *word);
         }
         let (low, _) = wilson_interval(self.expert_won, self.expert_games);
         WORDS.iter().find(|(_, from)| low >= *from).map(|(word, _)| *word)
@@ -132,8 +227,12 @@ impl Figures {
     }
 
     /// `winnable 66% [64–68] of 2000 deals · expert wins 59% [56–61] of 500`:
-    /// the numbers of a menu entry.
+    /// the numbers of a menu entry. A scoring game's say what the expert
+    /// reaches against the best instead of how often it wins.
     pub fn numbers_text(&self) -> String {
+        if self.scores.measured() {
+            return format!("{} · {}", self.winnable_text(), self.scores.text());
+        }
         format!("{} · {}", self.winnable_text(), self.expert_text())
     }
 }
@@ -202,17 +301,29 @@ impl From<&patience_bundled_rulesets::StudiedRuleSet> for StudiedRow {
                 undecided: line.unknown,
                 expert_games: line.expert_games,
                 expert_won: line.expert_won,
+                scores: ScoreFigures {
+                    expert_games: line.expert_scored,
+                    expert_sum: line.expert_score_sum,
+                    expert_levels: line.expert_level_sum,
+                    best_deals: line.best_deals,
+                    best_sum: line.best_score_sum,
+                    best_proved: line.best_proved,
+                    paired_expert: line.paired_expert_sum,
+                    paired_best: line.paired_best_sum,
+                },
             },
         }
     }
 }
 
-/// A study file's lines, counted as `patience compare` reports them.
+/// A study file's lines, counted as `patience compare` reports them (and
+/// as `patience-bundled-rulesets` sums them up at build time).
 fn rows_of(file: &StudyFile) -> Vec<StudiedRow> {
     file.rule_sets
         .iter()
+        .enumerate()
         .zip(report::rows(file))
-        .map(|(label, row)| StudiedRow {
+        .map(|((index, label), row)| StudiedRow {
             name: label.name.clone(),
             plugin: label.plugin.clone(),
             settings: label.settings.clone(),
@@ -222,9 +333,33 @@ fn rows_of(file: &StudyFile) -> Vec<StudiedRow> {
                 undecided: row.unknown,
                 expert_games: row.expert_games,
                 expert_won: row.expert_won,
+                scores: score_figures(file, index),
             },
         })
         .collect()
+}
+
+/// The score sums of rule set `index` of `file`.
+fn score_figures(file: &StudyFile, index: usize) -> ScoreFigures {
+    let mut scores = ScoreFigures::default();
+    for record in file.records.iter().filter(|record| record.rule_set == index) {
+        let expert = record.expert.as_ref().and_then(|play| Some((play.score?, play.level.unwrap_or(0))));
+        if let Some((score, level)) = expert {
+            scores.expert_games += 1;
+            scores.expert_sum += score;
+            scores.expert_levels += u64::from(level);
+        }
+        if let Some(best) = &record.best {
+            scores.best_deals += 1;
+            scores.best_sum += best.score;
+            scores.best_proved += u64::from(best.proved());
+            if let Some((score, _)) = expert {
+                scores.paired_expert += score;
+                scores.paired_best += best.score;
+            }
+        }
+    }
+    scores
 }
 
 impl Difficulty {
@@ -450,6 +585,7 @@ pub fn check_drift(file: &StudyFile, catalog: &Catalog, solver_deals: u64, exper
             deals: deals.min(file.deals),
             players: vec![player],
             budget: file.budget,
+            best_budget: file.best_budget,
             expert: file.expert,
             shard: None,
         };
@@ -498,7 +634,7 @@ mod tests {
     use super::*;
 
     fn figures(expert_won: u64, expert_games: u64) -> Figures {
-        Figures { solved: 100, winnable: 90, undecided: 0, expert_games, expert_won }
+        Figures { solved: 100, winnable: 90, undecided: 0, expert_games, expert_won, ..Figures::default() }
     }
 
     #[test]
@@ -513,11 +649,11 @@ mod tests {
 
     #[test]
     fn kind_means_winnable_well_over_half_with_room_for_chance() {
-        let kind = Figures { solved: 2000, winnable: 1400, undecided: 0, expert_games: 100, expert_won: 45 };
+        let kind = Figures { solved: 2000, winnable: 1400, undecided: 0, expert_games: 100, expert_won: 45, ..Figures::default() };
         assert!(kind.is_kind());
         let borderline = Figures { solved: 100, winnable: 62, ..kind };
         assert!(!borderline.is_kind(), "62 of 100 might be 52%");
-        let never_won = Figures { solved: 2000, winnable: 2000, undecided: 0, expert_games: 100, expert_won: 0 };
+        let never_won = Figures { solved: 2000, winnable: 2000, undecided: 0, expert_games: 100, expert_won: 0, ..Figures::default() };
         assert!(!never_won.is_kind(), "the solver wins, players do not");
         let unplayed = Figures { expert_games: 0, expert_won: 0, ..kind };
         assert!(!unplayed.is_kind(), "no expert figures, no promise");
@@ -537,11 +673,41 @@ mod tests {
 
     #[test]
     fn the_line_of_text_says_the_word_then_the_numbers() {
-        let measured = Figures { solved: 2000, winnable: 1336, undecided: 0, expert_games: 500, expert_won: 351 };
+        let measured = Figures { solved: 2000, winnable: 1336, undecided: 0, expert_games: 500, expert_won: 351, ..Figures::default() };
         assert_eq!(difficulty_line(Some(&measured)), "easy · winnable 67% [65–69] of 2000 deals · expert wins 70% [66–74] of 500");
         let solver_only = Figures { expert_games: 0, expert_won: 0, ..measured };
         assert_eq!(difficulty_line(Some(&solver_only)), "winnable 67% [65–69] of 2000 deals · expert: not measured");
         assert_eq!(difficulty_line(None), "difficulty not measured");
+    }
+
+    /// A scoring game's word and line read from the expert's share of the
+    /// best score, never from its wins (none, in Speedpyramid).
+    #[test]
+    fn a_scoring_game_is_worded_by_the_share_of_the_best_score_the_expert_reaches() {
+        let scores = ScoreFigures {
+            expert_games: 500,
+            expert_sum: 500 * 1930,
+            expert_levels: 500 * 27 / 10,
+            best_deals: 500,
+            best_sum: 500 * 22714,
+            best_proved: 3,
+            paired_expert: 500 * 1930,
+            paired_best: 500 * 22714,
+        };
+        let never_won = Figures { solved: 2000, winnable: 1848, undecided: 152, expert_games: 500, expert_won: 0, scores };
+        assert_eq!(never_won.word(), Some(Word::VeryHard), "8% of the best");
+        assert_eq!(
+            difficulty_line(Some(&never_won)),
+            "very hard · winnable 92% [91–93] of 2000 deals, 152 undecided · expert reaches level 2.7, scores 1,930 · \
+             best ≥ 22,714 of 500 deals (expert ≤ 8% of it)"
+        );
+        let closer = Figures { scores: ScoreFigures { paired_expert: 500 * 6000, ..scores }, ..never_won };
+        assert_eq!(closer.word(), Some(Word::Medium), "26% of the best");
+        let proved = ScoreFigures { best_proved: 500, ..scores };
+        assert!(proved.text().ends_with("best 22,714 of 500 deals (expert 8% of it)"), "{}", proved.text());
+        let unmeasured = Figures { scores: ScoreFigures::default(), ..never_won };
+        assert_eq!(unmeasured.word(), Some(Word::VeryHard), "without best scores: by wins");
+        assert!(unmeasured.numbers_text().contains("expert wins 0.0%"));
     }
 
     #[test]

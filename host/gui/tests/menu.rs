@@ -175,7 +175,10 @@ fn the_open_menu_shows_its_groups_with_a_difficulty_line_for_each_entry() {
     open_menu(&mut harness);
     // Every entry's last line is its difficulty, measured or not.
     let entries = harness.state().choices().len();
-    let measured = harness.query_all_by_label_contains("expert wins").count() + harness.query_all_by_label_contains("expert: not measured").count();
+    let measured = ["expert wins", "expert reaches level", "expert: not measured"]
+        .iter()
+        .map(|text| harness.query_all_by_label_contains(text).count())
+        .sum::<usize>();
     let unmeasured = harness.query_all_by_label("difficulty not measured").count();
     assert_eq!(measured + unmeasured, entries);
     harness.remove_cursor();
