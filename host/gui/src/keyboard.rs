@@ -4,7 +4,9 @@
 //! every plugin without knowing the game.
 //!
 //! * Slots whose tops lie within a quarter of a card's height of each other
-//!   form a *row*; rows are ordered top to bottom, a row left to right.
+//!   form a *row*; rows are ordered top to bottom, a row left to right. A
+//!   card fanned a little below another in the same column (the cards of a
+//!   reserve pile) starts a row of its own.
 //! * Left / Right go to the neighbour in the row; Up / Down go to the row
 //!   above / below, to the slot nearest the column the cursor started in
 //!   (so Up then Down comes back to the same card, like a text cursor).
@@ -18,6 +20,9 @@ use patience_engine::layout::{Face, Layout, CARD_HEIGHT};
 
 /// Tops closer than this (in board units) are one row.
 const ROW_TOLERANCE: f32 = CARD_HEIGHT / 4.0;
+/// A card lower than another of its column by more than this is fanned
+/// below it (a waste fanned sideways keeps its cards level).
+const FAN_LEVEL: f32 = 0.05;
 
 /// The id of the single game's board widget; each slot's widget is
 /// `BOARD_ID.with(slot id)`, which is what keyboard focus is given to.
@@ -65,8 +70,11 @@ pub fn rows(spots: &[Spot]) -> Vec<Vec<Spot>> {
     sorted.sort_by(|a, b| a.y.total_cmp(&b.y).then(a.x.total_cmp(&b.x)));
     let mut rows: Vec<Vec<Spot>> = Vec::new();
     for spot in sorted {
+        // A card fanned a little below another in its column (a reserve
+        // pile) is a row of its own, so Up and Down go through the pile.
+        let fanned_below = |row: &[Spot]| row.iter().any(|s| (s.x - spot.x).abs() < 0.5 && spot.y - s.y > FAN_LEVEL);
         match rows.last_mut() {
-            Some(row) if spot.y - row[0].y < ROW_TOLERANCE => row.push(spot),
+            Some(row) if spot.y - row[0].y < ROW_TOLERANCE && !fanned_below(row) => row.push(spot),
             _ => rows.push(vec![spot]),
         }
     }
@@ -233,6 +241,27 @@ mod tests {
         let rows_of = |spots: &[Spot]| super::rows(spots).iter().map(|r| ids(r)).collect::<Vec<_>>();
         assert_eq!(rows_of(&[spot(1, 2.0, 0.0), spot(2, 0.0, 0.2)]), vec![vec![2, 1]]);
         assert_eq!(rows_of(&[spot(1, 2.0, 0.0), spot(2, 0.0, 0.7)]), vec![vec![1], vec![2]]);
+    }
+
+    #[test]
+    fn up_and_down_go_through_the_cards_of_a_fanned_pile() {
+        // Two piles of three, each card 0.3 below the one it lies on, and a
+        // waste fanned sideways at one height.
+        let spots = vec![
+            spot(0, 0.0, 5.0),
+            spot(1, 1.2, 5.0),
+            spot(2, 0.0, 5.3),
+            spot(3, 1.2, 5.3),
+            spot(4, 0.0, 5.6),
+            spot(5, 1.2, 5.6),
+            spot(6, 3.0, 5.0),
+            spot(7, 3.3, 5.0),
+        ];
+        let rows: Vec<Vec<u32>> = rows(&spots).iter().map(|r| ids(r)).collect();
+        assert_eq!(rows, vec![vec![0, 1, 6, 7], vec![2, 3], vec![4, 5]]);
+        assert_eq!(step(&spots, 5, Step::Up, None), Some(3));
+        assert_eq!(step(&spots, 3, Step::Up, None), Some(1));
+        assert_eq!(step(&spots, 6, Step::Right, None), Some(7), "the sideways fan is one row");
     }
 
     #[test]
