@@ -12,7 +12,9 @@
 //! ```
 //!
 //! `--optimal` runs the shortest-line search (pair games only); `--only`
-//! keeps the rows whose name contains NAME.
+//! keeps the rows whose name contains NAME; `--native` leaves out the wasm
+//! arm (for trying a change to the solver: positions and verdicts are the
+//! same in both, and the native arm builds in seconds).
 
 use patience_engine::deal::Deal;
 use patience_engine::options::OptionValue;
@@ -33,6 +35,7 @@ struct Settings {
     budget: u64,
     optimal: bool,
     only: Vec<String>,
+    native_only: bool,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -67,8 +70,24 @@ fn main() -> anyhow::Result<()> {
     println!("| rule set | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal mean · max | unknown | winnable | wasm memory |");
     println!("|---|---|---|---|---|---|---|---|");
     for rule_set in &rows {
-        let wasm = in_wasm(catalog, rule_set, &settings)?;
         let native = natively(rule_set, &settings);
+        if settings.native_only {
+            let unknown = native.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
+            let won = native.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
+            println!(
+                "| {} | – | {:.3} · {:.1} · {:.0} | – | {:.0} · {} | {} | {:.1}% | – |",
+                rule_set.name,
+                native.mean_ms(),
+                native.percentile_ms(0.99),
+                native.percentile_ms(1.0),
+                native.positions as f64 / settings.deals as f64,
+                native.most_positions,
+                unknown,
+                won as f64 * 100.0 / settings.deals as f64,
+            );
+            continue;
+        }
+        let wasm = in_wasm(catalog, rule_set, &settings)?;
         let ratio = wasm.mean_ms() / native.mean_ms();
         if wasm.verdicts != native.verdicts {
             eprintln!("warning: {}: wasm and native verdicts differ", rule_set.name);
@@ -163,6 +182,24 @@ fn natively(rule_set: &RuleSet, settings: &Settings) -> Run {
         "up-and-down" => natively_as::<patience_variant_up_and_down::Game>(&rule_set.options, settings),
         "yield" => natively_as::<patience_variant_yield::Game>(&rule_set.options, settings),
         "tripeaks" => natively_as::<patience_variant_tripeaks::TriPeaks>(&rule_set.options, settings),
+        "thirteens" => natively_as::<patience_variant_thirteens::Game>(&rule_set.options, settings),
+        "elevens" => natively_as::<patience_variant_elevens::Game>(&rule_set.options, settings),
+        "elevens-too" => natively_as::<patience_variant_elevens_too::Game>(&rule_set.options, settings),
+        "suit-elevens" => natively_as::<patience_variant_suit_elevens::Game>(&rule_set.options, settings),
+        "tens" => natively_as::<patience_variant_tens::Game>(&rule_set.options, settings),
+        "nines" => natively_as::<patience_variant_nines::Game>(&rule_set.options, settings),
+        "fifteens" => natively_as::<patience_variant_fifteens::Game>(&rule_set.options, settings),
+        "eighteens" => natively_as::<patience_variant_eighteens::Game>(&rule_set.options, settings),
+        "the-lucky-number" => natively_as::<patience_variant_the_lucky_number::Game>(&rule_set.options, settings),
+        "eight-cards" => natively_as::<patience_variant_eight_cards::Game>(&rule_set.options, settings),
+        "neptune" => natively_as::<patience_variant_neptune::Game>(&rule_set.options, settings),
+        "hurricane" => natively_as::<patience_variant_hurricane::Game>(&rule_set.options, settings),
+        "ides-of-march" => natively_as::<patience_variant_ides_of_march::Game>(&rule_set.options, settings),
+        "exit" => natively_as::<patience_variant_exit::Game>(&rule_set.options, settings),
+        "relaxed-exit" => natively_as::<patience_variant_relaxed_exit::Game>(&rule_set.options, settings),
+        "baroness" => natively_as::<patience_variant_baroness::Game>(&rule_set.options, settings),
+        "triple-alliance" => natively_as::<patience_variant_triple_alliance::Game>(&rule_set.options, settings),
+        "triple-alliance-2-decks" => natively_as::<patience_variant_triple_alliance_2_decks::Game>(&rule_set.options, settings),
         other => panic!("no native build of `{other}` in this benchmark"),
     }
 }
@@ -189,7 +226,7 @@ fn rule_set_files() -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn settings_from_args() -> Settings {
-    let mut settings = Settings { deals: 2000, from: 1, budget: DEFAULT_BUDGET, optimal: false, only: Vec::new() };
+    let mut settings = Settings { deals: 2000, from: 1, budget: DEFAULT_BUDGET, optimal: false, only: Vec::new(), native_only: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> u64 {
@@ -200,6 +237,7 @@ fn settings_from_args() -> Settings {
             "--from" => settings.from = number("--from"),
             "--budget" => settings.budget = number("--budget"),
             "--optimal" => settings.optimal = true,
+            "--native" => settings.native_only = true,
             "--only" => settings.only.push(args.next().expect("--only takes a name")),
             other => panic!("unknown argument `{other}` (see the top of examples/solver_bench.rs)"),
         }

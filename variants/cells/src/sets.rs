@@ -1,0 +1,283 @@
+//! The sets a reserve collects: which card it takes next, when it is
+//! complete (and goes), and when it can never be completed any more.
+//!
+//! Every rule decides from the cards it holds, so that a reserve filled one
+//! card at a time and a set put in at once agree.
+
+use patience_engine::card::{CardId, JACK, KING, QUEEN};
+
+use patience_engine::ranks::ranks;
+
+/// How a game's reserve is shown: one cell per card, or a pile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReserveLook {
+    Cells(u8),
+    Pile,
+}
+
+/// What a reserve collects.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetRule {
+    /// One card of each rank of `ranks` (Elevens' J-Q-K), all of one suit
+    /// when `same_suit`.
+    Distinct { ranks: u16, same_suit: bool },
+    /// `count` cards of one rank, a rank of `ranks` (Tens: four 10s, four
+    /// Jacks, …).
+    Kind { ranks: u16, count: u8 },
+    /// Number cards of value at most `highest` making `total` (Fifteens:
+    /// 5+5+5, 1+2+3+4+5), or else exactly one card of each of
+    /// `or_each_of` (10-J-Q-K) and nothing more.
+    Sum { total: u8, highest: u8, or_each_of: u16 },
+    /// One face card and three number cards of different ranks making
+    /// `total` (Eighteens); an Ace on top may leave alone again.
+    FaceAndThree { total: u8 },
+    /// `len` ranks in a row, King and Ace neighbours (Triple Alliance),
+    /// gathered in any order as long as the cards held stay in a row.
+    Run { len: u8 },
+}
+
+fn is_face(card: CardId) -> bool {
+    card.rank() >= JACK
+}
+
+/// Whether `ranks` (distinct) lie in a row round the circle of ranks.
+fn in_a_row(held: &[u8]) -> bool {
+    let n = held.len() as u8;
+    (1..=13u8).any(|first| (0..n).all(|k| held.contains(&((first - 1 + k) % 13 + 1))))
+}
+
+impl SetRule {
+    /// J, Q and K, one of each: Elevens' set.
+    pub const JQK: SetRule = SetRule::Distinct { ranks: ranks(&[JACK, QUEEN, KING]), same_suit: false };
+
+    /// Most cards the reserve holds before its set goes.
+    pub fn capacity(&self) -> usize {
+        match *self {
+            SetRule::Distinct { ranks, .. } => ranks.count_ones() as usize,
+            SetRule::Kind { count, .. } => count as usize,
+            SetRule::Sum { total, .. } => total as usize,
+            SetRule::FaceAndThree { .. } => 4,
+            SetRule::Run { len } => len as usize,
+        }
+    }
+
+    pub fn look(&self) -> ReserveLook {
+        match *self {
+            SetRule::Sum { .. } | SetRule::FaceAndThree { .. } => ReserveLook::Pile,
+            _ => ReserveLook::Cells(self.capacity() as u8),
+        }
+    }
+
+    /// Whether the reserve holding `held` takes `card` next.
+    pub fn accepts(&self, held: &[CardId], card: CardId) -> bool {
+        if held.len() >= self.capacity() {
+            return false;
+        }
+        let rank = card.rank();
+        match *self {
+            SetRule::Distinct { ranks, same_suit } => {
+                ranks & (1 << rank) != 0
+                    && !held.iter().any(|h| h.rank() == rank)
+                    && (!same_suit || held.iter().all(|h| h.card().suit == card.card().suit))
+            }
+            SetRule::Kind { ranks, .. } => ranks & (1 << rank) != 0 && held.iter().all(|h| h.rank() == rank),
+            // Anything: a set that can no longer make its total is dead,
+            // and the game then lost (`completable`).
+            SetRule::Sum { .. } => true,
+            SetRule::FaceAndThree { total } => {
+                if held.iter().any(|h| h.rank() == rank) {
+                    return false;
+                }
+                if is_face(card) {
+                    return !held.iter().any(|&h| is_face(h));
+                }
+                let numbers: Vec<u8> = held.iter().filter(|&&h| !is_face(h)).map(|h| h.rank()).collect();
+                let sum: u8 = numbers.iter().sum::<u8>() + rank;
+                sum <= total && (numbers.len() != 2 || sum == total)
+            }
+            SetRule::Run { .. } => {
+                let mut row: Vec<u8> = held.iter().map(|h| h.rank()).collect();
+                if row.contains(&rank) {
+                    return false;
+                }
+                row.push(rank);
+                in_a_row(&row)
+            }
+        }
+    }
+
+    /// Whether the reserve holding `held` is complete: its cards go.
+    pub fn complete(&self, held: &[CardId]) -> bool {
+        match *self {
+            SetRule::Distinct { ranks, .. } => held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == ranks,
+            SetRule::Kind { count, .. } => held.len() == count as usize,
+            SetRule::Sum { total, highest, or_each_of } => {
+                let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
+                let numbers = held.iter().all(|h| h.rank() <= highest);
+                let each_once = held.len() == or_each_of.count_ones() as usize
+                    && held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == or_each_of;
+                (numbers && held.len() >= 2 && sum == total as u32) || each_once
+            }
+            SetRule::FaceAndThree { total } => {
+                let faces = held.iter().filter(|&&h| is_face(h)).count();
+                let sum: u8 = held.iter().filter(|&&h| !is_face(h)).map(|h| h.rank()).sum();
+                held.len() == 4 && faces == 1 && sum == total
+            }
+            SetRule::Run { len } => held.len() == len as usize,
+        }
+    }
+
+    /// Whether cards of some ranks could still complete the reserve
+    /// holding `held` (whether or not such cards are left): false for a
+    /// dead reserve, which never goes.
+    pub fn completable(&self, held: &[CardId]) -> bool {
+        match *self {
+            SetRule::Sum { total, highest, or_each_of } => {
+                let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
+                let numbers = held.iter().all(|h| h.rank() <= highest);
+                let distinct_of_each = held.iter().all(|h| or_each_of & (1 << h.rank()) != 0)
+                    && held.iter().fold(0u16, |set, h| set | 1 << h.rank()).count_ones() as usize == held.len();
+                (numbers && sum <= total as u32) || distinct_of_each
+            }
+            _ => self.complete(held) || (1..=13u8).any(|rank| self.completes_with_more(held, rank)),
+        }
+    }
+
+    /// Whether adding a card of `rank` (any suit) keeps the reserve on
+    /// its way to complete.
+    fn completes_with_more(&self, held: &[CardId], rank: u8) -> bool {
+        let suits: Vec<u8> = held.first().map_or((0..4).collect(), |h| vec![h.card().suit.index()]);
+        suits.into_iter().any(|suit| {
+            let Some(card) = patience_engine::card::Card::new(rank, patience_engine::card::Suit::from_index(suit).expect("a suit"))
+            else {
+                return false;
+            };
+            let card = CardId::new(card, 0);
+            if !self.accepts(held, card) {
+                return false;
+            }
+            let mut more = held.to_vec();
+            more.push(card);
+            self.complete(&more) || (more.len() < self.capacity() && (1..=13u8).any(|next| self.completes_with_more(&more, next)))
+        })
+    }
+
+    /// The set in words: "a Jack, a Queen and a King".
+    pub fn text(&self) -> String {
+        match *self {
+            SetRule::Distinct { ranks, same_suit } => {
+                let names: Vec<&str> = (1..=13u8).filter(|r| ranks & (1 << r) != 0).map(rank_name).collect();
+                let suit = if same_suit { ", all of one suit" } else { "" };
+                format!("one each of {}{suit}", list(&names))
+            }
+            SetRule::Kind { ranks, count } => {
+                let names: Vec<String> = (1..=13u8).filter(|r| ranks & (1 << r) != 0).map(|r| format!("{}s", rank_name(r))).collect();
+                format!("{count} of a kind: {count} {}", list_or(&names))
+            }
+            SetRule::Sum { total, highest, or_each_of } => {
+                let names: Vec<&str> = (1..=13u8).filter(|r| or_each_of & (1 << r) != 0).map(rank_name).collect();
+                format!("cards of value {highest} at most making {total}, two or more of them; or exactly one each of {}", list(&names))
+            }
+            SetRule::FaceAndThree { total } => {
+                format!("one face card (J, Q or K) and three number cards of different ranks (Ace = 1) making {total}")
+            }
+            SetRule::Run { len } => format!("{len} cards of ranks in a row, a King next to an Ace (Q-K-A, K-A-2)"),
+        }
+    }
+}
+
+pub(crate) fn rank_name(rank: u8) -> &'static str {
+    ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"][rank as usize]
+}
+
+fn list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn list_or(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<CardId> {
+        text.split_whitespace().map(|c| c.parse().expect("a card")).collect()
+    }
+
+    /// Whether the cards, put in one after another in this order, are all
+    /// taken and end complete.
+    fn fills(rule: SetRule, text: &str) -> bool {
+        let mut held = Vec::new();
+        for card in cards(text) {
+            if !rule.accepts(&held, card) {
+                return false;
+            }
+            held.push(card);
+        }
+        rule.complete(&held)
+    }
+
+    #[test]
+    fn jack_queen_king_one_of_each() {
+        assert!(fills(SetRule::JQK, "Jh Qc Ks") && fills(SetRule::JQK, "Ks Jh Qc"));
+        assert!(!SetRule::JQK.accepts(&cards("Jh"), "Jd".parse().unwrap()), "no rank twice");
+        assert!(!SetRule::JQK.accepts(&[], "Th".parse().unwrap()));
+        let suited = SetRule::Distinct { ranks: ranks(&[JACK, QUEEN, KING]), same_suit: true };
+        assert!(fills(suited, "Jh Qh Kh") && !fills(suited, "Jh Qh Ks"));
+    }
+
+    #[test]
+    fn four_of_a_kind() {
+        let tens = SetRule::Kind { ranks: ranks(&[10, JACK, QUEEN, KING]), count: 4 };
+        assert!(fills(tens, "Th Tc Td Ts") && fills(tens, "Kh Kc Kd Ks"));
+        assert!(!fills(tens, "Th Tc Jd") && !fills(tens, "9h 9c 9d 9s"));
+        assert!(!tens.complete(&cards("Th Tc Td")));
+    }
+
+    #[test]
+    fn fifteen_in_numbers_or_ten_jack_queen_king() {
+        let fifteen = SetRule::Sum { total: 15, highest: 9, or_each_of: ranks(&[10, JACK, QUEEN, KING]) };
+        assert!(fills(fifteen, "5h 5c 5d") && fills(fifteen, "Ah 2c 3d 4s 5h") && fills(fifteen, "6h 9c"));
+        assert!(fills(fifteen, "Th Jc Qd Ks") && fills(fifteen, "Ks Th Qd Jc"));
+        assert!(!fifteen.complete(&cards("Th 5c")), "a 10 never counts as a number");
+        assert!(fifteen.completable(&cards("7h 7c")) && !fifteen.completable(&cards("9h 8c")), "17 is past 15");
+        assert!(!fifteen.completable(&cards("Th 5c")) && !fifteen.completable(&cards("Jh Jc")));
+        assert!(fifteen.completable(&cards("Jh Qc")));
+    }
+
+    #[test]
+    fn eighteen_is_a_face_and_three_numbers() {
+        let eighteen = SetRule::FaceAndThree { total: 18 };
+        assert!(fills(eighteen, "Kh 9c 5d 4s") && fills(eighteen, "9c 5d Qh 4s") && fills(eighteen, "Ah 7c Td Jh"));
+        assert!(!fills(eighteen, "Kh 9c 9d"), "no rank twice");
+        assert!(!fills(eighteen, "Kh Qc"), "one face card");
+        assert!(!eighteen.accepts(&cards("9c 5d"), "3h".parse().unwrap()), "two numbers: the third must make 18");
+        assert!(!eighteen.accepts(&cards("Tc 9d"), "Ah".parse().unwrap()), "past 18");
+        assert!(eighteen.completable(&cards("Jh 9c 8d")), "an Ace makes 18");
+        assert!(!eighteen.completable(&cards("Jh Tc 8d")), "two numbers make 18 already: a third cannot");
+    }
+
+    #[test]
+    fn a_run_of_three_in_any_order_that_stays_in_a_row() {
+        let run = SetRule::Run { len: 3 };
+        assert!(fills(run, "5h 6c 4d") && fills(run, "Qh Kc Ad") && fills(run, "Kh Ac 2d"));
+        assert!(!fills(run, "5h 7c 6d"), "5 then 7 is not in a row");
+        assert!(!fills(run, "Jh Qc Kd Ah"), "three, not four");
+        assert!(!fills(run, "2h Ac Kd Qs"));
+    }
+
+    #[test]
+    fn the_texts_name_the_set() {
+        assert_eq!(SetRule::JQK.text(), "one each of Jack, Queen and King");
+    }
+}

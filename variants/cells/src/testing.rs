@@ -1,0 +1,119 @@
+//! Helpers for the games' own unit tests: start a game by deal number or
+//! explicit deck, play moves by notation, and look at it.
+
+pub use crate::game::{Action, CellsGame, Place};
+pub use patience_engine::card::{Card, CardId};
+pub use patience_engine::deal::shuffled_deck;
+pub use patience_engine::search::Plain;
+pub use patience_engine::solver::{solve, Verdict};
+pub use patience_engine::{Search, Variant};
+
+use crate::Rules;
+use patience_engine::deal::Deal;
+use patience_engine::options::Settings;
+
+/// A card from its notation.
+pub fn card(text: &str) -> CardId {
+    text.parse().expect("a card")
+}
+
+fn settings<R: Rules>() -> Settings {
+    Settings::resolve(&CellsGame::<R>::info().options, &[]).expect("the defaults")
+}
+
+/// Deal number `seed` of game `R`.
+pub fn start<R: Rules>(seed: u64) -> CellsGame<R> {
+    CellsGame::<R>::start(&Deal::Seed(seed), &settings::<R>()).expect("the game starts")
+}
+
+/// Game `R` dealt from `cards` in dealing order (the table in its dealing
+/// order, then the stock from its top); a whole deck, or two.
+pub fn start_with<R: Rules>(cards: &str) -> CellsGame<R> {
+    let cards = patience_engine::card::parse_cards(cards).expect("cards");
+    CellsGame::<R>::start(&Deal::Cards(cards), &settings::<R>()).expect("the game starts")
+}
+
+/// A whole deck in dealing order: `first` (the table, then the stock's
+/// top cards), then the rest of a fresh deck.
+pub fn deck_starting(first: &str) -> String {
+    let first = patience_engine::card::parse_cards(first).expect("cards");
+    let rest = patience_engine::deal::fresh_deck().into_iter().filter(|card| !first.contains(card));
+    first.iter().copied().chain(rest).map(|card| card.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The notations of every legal move.
+pub fn moves<R: Rules>(game: &CellsGame<R>) -> Vec<String> {
+    game.actions().iter().map(|action| game.describe(action).notation).collect()
+}
+
+/// `game` after `moves`, written as the game writes them (cards of a
+/// group in any order).
+pub fn play<R: Rules>(mut game: CellsGame<R>, moves: &str) -> CellsGame<R> {
+    for notation in moves.split(',').map(str::trim).filter(|m| !m.is_empty()) {
+        let wanted = patience_engine::card::canonical_notation(notation);
+        let action = game
+            .actions()
+            .into_iter()
+            .find(|action| patience_engine::card::canonical_notation(&game.describe(action).notation) == wanted)
+            .unwrap_or_else(|| panic!("`{notation}` is not a legal move: {}", game.explain(notation)));
+        game.perform(&action);
+    }
+    game
+}
+
+/// The top card of each pile, as notation (`-` for an empty pile).
+pub fn tops<R: Rules>(game: &CellsGame<R>) -> Vec<String> {
+    (0..game.table().piles.len()).map(|i| game.pile(i).last().map_or("-".to_string(), |c| c.to_string())).collect()
+}
+
+/// Game `R` dealt with `first` (the table in its dealing order, then the
+/// stock's top cards), the rest of its decks after them in fresh order.
+pub fn start_from<R: Rules>(first: &str) -> CellsGame<R> {
+    let first: Vec<CardId> = first.split_whitespace().map(card).collect();
+    let rest = patience_engine::deal::fresh_decks(R::DECKS).into_iter().filter(|c| !first.contains(c));
+    let cards: Vec<Card> = first.iter().copied().chain(rest).map(|c| c.card()).collect();
+    CellsGame::<R>::start(&Deal::Cards(cards), &settings::<R>()).expect("the game starts")
+}
+
+/// Game `R` whose piles' top cards are `tops` (pile 1's first; `-` leaves
+/// a pile's top to the rest), then the stock's top cards `stock`; every
+/// other card in fresh order.
+pub fn start_with_tops<R: Rules>(tops: &str, stock: &str) -> CellsGame<R> {
+    let order = R::table().deal_order();
+    let wanted: Vec<Option<CardId>> = tops.split_whitespace().map(|t| (t != "-").then(|| card(t))).collect();
+    let stock: Vec<CardId> = stock.split_whitespace().map(card).collect();
+    let placed: Vec<CardId> = wanted.iter().flatten().chain(&stock).copied().collect();
+    let mut rest = patience_engine::deal::fresh_decks(R::DECKS).into_iter().filter(|c| !placed.contains(c));
+    let mut cards: Vec<Option<CardId>> = vec![None; order.len()];
+    for (pile, top) in wanted.iter().enumerate() {
+        if let (Some(top), Some(last)) = (top, order.iter().rposition(|&p| p == pile)) {
+            cards[last] = Some(*top);
+        }
+    }
+    let mut all: Vec<CardId> = cards.into_iter().map(|c| c.unwrap_or_else(|| rest.next().expect("cards enough"))).collect();
+    all.extend(stock);
+    all.extend(rest);
+    // A deal names cards without their deck: the first of two alike is the
+    // first deck's. Each placed card's twin goes after it, so that the
+    // placed card is the one its notation names.
+    for &placed_card in &placed {
+        let at = all.iter().position(|&c| c == placed_card).expect("placed");
+        if let Some(twin) = all[..at].iter().position(|&c| c.card() == placed_card.card()) {
+            let later = (at + 1..all.len()).find(|&k| !placed.iter().any(|p| p.card() == all[k].card())).expect("a card to swap with");
+            all.swap(twin, later);
+        }
+    }
+    let cards: Vec<Card> = all.iter().map(|c| c.card()).collect();
+    CellsGame::<R>::start(&Deal::Cards(cards), &settings::<R>()).expect("the game starts")
+}
+
+/// Holds game `R` to its [`Rules::SUITS_MATTER`]: when it says suits never
+/// matter, no pair or single changes with the suits of its cards; when it
+/// says they do, some pair does.
+pub fn assert_suits_as_declared<R: Rules>() {
+    let deck: Vec<CardId> = patience_engine::deal::fresh_decks(1);
+    let clubs = |card: CardId| CardId::new(Card::new(card.rank(), patience_engine::card::Suit::from_index(0).expect("clubs")).expect("a card"), 0);
+    let by_rank = deck.iter().all(|&a| R::single(a) == R::single(clubs(a)))
+        && deck.iter().all(|&a| deck.iter().all(|&b| a == b || R::pair(a, b) == R::pair(clubs(a), clubs(b)) || a.rank() == b.rank()));
+    assert_eq!(!by_rank, R::SUITS_MATTER, "{}: SUITS_MATTER says {}, the pairs say {}", R::NAME, R::SUITS_MATTER, !by_rank);
+}

@@ -1,0 +1,74 @@
+//! # The Lucky Number
+//!
+//! PySolFC's The Lucky Number (game 937), on the shared rules of
+//! `patience-cells`: this crate is the game's table, stock, refill, pairs
+//! and set.
+
+use patience_cells::{table, PairRule, Refill, Removal, Rules, SetRule, Stock, Table};
+
+/// The rules of The Lucky Number.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TheLuckyNumber;
+
+impl Rules for TheLuckyNumber {
+    const ID: &'static str = "the-lucky-number";
+    const NAME: &'static str = "The Lucky Number";
+    const SUMMARY: &'static str = "Two decks, twelve piles of four: pairs making 11 leave, J-Q-K together; piles refill only when empty.";
+    const INTRO: &'static str = "PySolFC's The Lucky Number (game 937): two decks, twelve piles of four cards in three rows \
+of four; one card starts the waste and the other 55 are the stock, gone through once. A pair is two pile tops, or a pile \
+top and the waste's top. Jacks, Queens and Kings gather one of each rank in the three reserve places; while they wait, \
+nothing is drawn and nothing refilled.";
+    const DECKS: u8 = 2;
+    const REFILL: Refill = Refill::FromWasteWhileReserveEmpty;
+    const STOCK: Stock = Stock::Waste;
+    const REMOVAL: Removal = Removal::new(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
+    const SET: Option<SetRule> = Some(SetRule::JQK);
+
+    fn table() -> &'static Table {
+        table!((0..3)
+            .fold(Table::default(), |table, row| table.row_of(4, 4, 0.0, row as f32 * 2.55, true))
+            .reserve_at(0.0, 7.65)
+            .stock_at(5.5, 0.0)
+            .waste_at(6.75, 0.0)
+            .discard_at(6.75, 2.55))
+    }
+}
+
+/// A game of The Lucky Number.
+pub type Game = patience_cells::CellsGame<TheLuckyNumber>;
+
+patience_engine::export_variant!(Game, search);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use patience_cells::testing::*;
+
+    #[test]
+    fn suits_matter_as_declared() {
+        assert_suits_as_declared::<TheLuckyNumber>();
+    }
+
+    #[test]
+    fn twelve_piles_of_four_a_waste_card_and_a_stock_of_55() {
+        let game = start::<TheLuckyNumber>(7);
+        assert_eq!(game.table().piles.len(), 12);
+        assert!((0..12).all(|i| game.pile(i).len() == 4));
+        assert_eq!((game.waste().len(), game.stock_len()), (1, 55));
+    }
+
+    #[test]
+    fn no_draw_while_the_reserve_holds_cards_and_empty_piles_refill_from_the_waste() {
+        let (game, face) = (1..)
+            .map(start::<TheLuckyNumber>)
+            .find_map(|game| game.actions().into_iter().find(|a| matches!(a, Action::ToReserve(_))).map(|face| (game, face)))
+            .expect("a deal with a face card on top");
+        let mut waiting = game;
+        waiting.perform(&face);
+        assert!(!moves(&waiting).contains(&"draw".to_string()), "no draw while the reserve holds a card");
+        assert!(waiting.explain("draw").contains("reserve"), "{}", waiting.explain("draw"));
+        assert!(moves(&game).contains(&"draw".to_string()));
+        let drawn = play(game, "draw");
+        assert_eq!((drawn.waste().len(), drawn.stock_len()), (2, 54));
+    }
+}
