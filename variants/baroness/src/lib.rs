@@ -44,6 +44,30 @@ mod tests {
     use super::*;
     use patience_cells::testing::*;
 
+    /// The key, the moves and the dead rules against a plain search.
+    #[test]
+    fn the_solver_agrees_with_a_plain_search() {
+        let positions = late_positions::<Baroness>(POSITIONS, CARDS_LEFT);
+        assert_search_agrees_with_plain(&positions, 300_000);
+    }
+
+    // Earlier than the others: while the stock still deals onto each pile
+    // in turn, the piles are told apart (the key's one exception).
+    const POSITIONS: usize = 400;
+    const CARDS_LEFT: u32 = 24;
+
+    /// The next draw deals a card onto each pile in turn: piles that trade
+    /// places are another position while the stock has cards, and the
+    /// same once it is empty.
+    #[test]
+    fn piles_are_told_apart_only_while_the_stock_deals() {
+        let game = start_from::<Baroness>("Kh 5c 6c 7c 8c");
+        assert_ne!(game.state_key(), with_piles_swapped(&game, 1, 2).state_key());
+        let dealt = play(game, "draw, draw, draw, draw, draw, draw, draw, draw, draw");
+        assert_eq!(dealt.stock_len(), 0);
+        assert_eq!(dealt.state_key(), with_piles_swapped(&dealt, 1, 2).state_key());
+    }
+
     #[test]
     fn suits_matter_as_declared() {
         assert_suits_as_declared::<Baroness>();

@@ -23,6 +23,7 @@
 
 pub mod explain;
 pub mod game;
+pub mod partition;
 pub mod rules_text;
 pub mod search;
 pub mod sets;

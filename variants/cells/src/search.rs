@@ -8,18 +8,26 @@
 //! piles of each kind sorted by their cards, the reserve as the set it is,
 //! and every card by what it is, not by which deck it came from: two
 //! positions that differ only by that are one; where no rule looks at a
-//! suit ([`Rules::SUITS_MATTER`]), a card is its rank alone. The exceptions
-//! keep their order: a stock that deals one card onto each pile in turn
-//! (Baroness) tells the piles apart.
+//! suit ([`Rules::SUITS_MATTER`]), a card is its rank alone. A stock that
+//! deals one card onto each pile in turn (Baroness) tells the piles apart
+//! while it has cards.
 //!
 //! **Dead positions.** While the reserve holds part of a set and no card
 //! can come from the stock until it goes (refills wait for an empty
 //! reserve, or there is no stock), the set must be made of what is on the
-//! table now: if it cannot be, the game is lost.
+//! table now: if it cannot be, the game is lost. Where runs of three are
+//! the only way out (Triple Alliance), a card taken into the reserve only
+//! bares the one under it, so the set must be made of pile tops taken one
+//! after another; and the cards left must split into runs of three, but
+//! for those the win allows to stay ([`crate::partition`]). Where a face
+//! card and three numbers making 18 are the way out (Eighteens), the
+//! numbers left must be three for every face card and add up to 18 each,
+//! with the Aces the sets may take.
 
 use crate::game::{Action, CellsGame};
 use crate::sets::SetRule;
-use crate::{Refill, Rules, Stock};
+use crate::{partition, PairRule, Refill, Rules, Stock, Win};
+use patience_engine::tableau::Cards;
 use patience_engine::card::CardId;
 use patience_engine::Search;
 
@@ -35,16 +43,104 @@ impl<R: Rules> CellsGame<R> {
         if Self::suits_matter() { card.card().deck_index() } else { card.rank() }
     }
 
-    /// Whether the reserve's set can still be completed from `pool`.
-    fn completes_from(set: SetRule, held: &mut Vec<CardId>, pool: &[CardId]) -> bool {
-        for (index, &card) in pool.iter().enumerate() {
+    /// Whether the reserve's set can still be completed from `pool`
+    /// (cards of it not yet tried: `untried`, one bit each).
+    fn completes_from(set: SetRule, held: &mut Vec<CardId>, pool: &[CardId], untried: u128) -> bool {
+        let mut faces_tried = 0u64;
+        for index in (0..pool.len()).filter(|&k| untried & (1 << k) != 0) {
+            let card = pool[index];
             // Alike cards are tried once.
-            if pool[..index].iter().any(|&earlier| Self::face(earlier) == Self::face(card)) || !set.accepts(held, card) {
+            let face = 1u64 << Self::face(card);
+            if faces_tried & face != 0 || !set.accepts(held, card) {
+                continue;
+            }
+            faces_tried |= face;
+            held.push(card);
+            let done = set.complete(held) || (set.completable(held) && Self::completes_from(set, held, pool, untried & !(1 << index)));
+            held.pop();
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the search may put a whole set into the reserve at once, and
+    /// never start one card by card: a game of single-card cells refilled
+    /// only while the reserve is empty, with no draws. There, a pair or a
+    /// single made while a set waits could as well be made before the set
+    /// starts (its cards were in the cells already, since nothing comes
+    /// while the reserve holds cards), and the cells then hold the same
+    /// cards once the set is gone, the stock's next cards in the emptied
+    /// places in another order. So every winning line has one whose sets
+    /// each go in one move.
+    fn sets_go_at_once() -> bool {
+        R::SET.is_some()
+            && R::REFILL == Refill::WhileReserveEmpty
+            && R::STOCK == Stock::RefillOnly
+            && !R::MOVES_TO_EMPTY
+            && R::table().piles.iter().all(|pile| pile.dealt <= 1 && pile.refilled)
+    }
+
+    /// Whether runs of three are the only way cards leave.
+    fn only_runs_remove() -> bool {
+        matches!(R::SET, Some(SetRule::Run { len: 3 })) && R::REMOVAL.pairs == PairRule::NONE && R::REMOVAL.singles == 0
+    }
+
+    /// True when cards leave only as runs of three and the cards left
+    /// cannot all go that way, but for those the win allows to stay
+    /// ([`crate::partition`]).
+    fn runs_cannot_take_every_card(&self) -> bool {
+        let Win::AllBut(left) = R::WIN else { return false };
+        if !Self::only_runs_remove() {
+            return false;
+        }
+        let mut counts = [0i32; 13];
+        let in_play = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
+        in_play.for_each(|card| counts[card.rank() as usize - 1] += 1);
+        !partition::splits_leaving(&counts, left)
+    }
+
+    /// True, in a game won by removing everything whose cards leave as a
+    /// face card with three numbers making `total` or (Aces) alone, when
+    /// the cards left cannot all go: every face card needs three numbers,
+    /// so with F faces, N numbers 2–10 (summing to S) and A Aces, the sets
+    /// take 3F − N Aces (between none and A) and S plus those Aces must
+    /// make `total` × F.
+    fn faces_and_numbers_do_not_add_up(&self) -> bool {
+        let (Some(SetRule::FaceAndThree { total }), Win::AllBut(0)) = (R::SET, R::WIN) else { return false };
+        if R::REMOVAL.pairs != PairRule::NONE || R::REMOVAL.singles & !(1 << patience_engine::card::ACE) != 0 {
+            return false;
+        }
+        let (mut faces, mut numbers, mut sum, mut aces) = (0i32, 0i32, 0i32, 0i32);
+        let in_play = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
+        for card in in_play {
+            match card.rank() {
+                patience_engine::card::ACE => aces += 1,
+                rank if rank > 10 => faces += 1,
+                rank => {
+                    numbers += 1;
+                    sum += rank as i32;
+                }
+            }
+        }
+        let aces_in_sets = 3 * faces - numbers;
+        !(0..=aces).contains(&aces_in_sets) || sum + aces_in_sets != total as i32 * faces
+    }
+
+    /// Where only the reserve takes cards off the piles and nothing else
+    /// comes: whether the set can be completed by taking pile tops, each
+    /// card taken baring the one under it.
+    fn completes_by_taking_tops(set: SetRule, held: &mut Vec<CardId>, piles: &mut [Cards<{ crate::table::PILE_CAPACITY }>]) -> bool {
+        for i in 0..piles.len() {
+            let Some(card) = piles[i].last() else { continue };
+            if !set.accepts(held, card) {
                 continue;
             }
             held.push(card);
-            let rest: Vec<CardId> = pool.iter().enumerate().filter(|&(k, _)| k != index).map(|(_, &c)| c).collect();
-            let done = set.complete(held) || (set.completable(held) && Self::completes_from(set, held, &rest));
+            piles[i].pop();
+            let done = set.complete(held) || Self::completes_by_taking_tops(set, held, piles);
+            piles[i].push(card);
             held.pop();
             if done {
                 return true;
@@ -72,39 +168,93 @@ impl<R: Rules> CellsGame<R> {
         if stock_comes {
             return false;
         }
-        let pool: Vec<CardId> = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.waste.iter()).collect();
-        !Self::completes_from(set, &mut self.reserve.to_vec(), &pool)
-    }
-    /// Whether piles of the same kind may trade places in the key.
-    fn piles_are_alike() -> bool {
-        !matches!(R::STOCK, Stock::OntoEachPile { .. })
+        if Self::only_runs_remove() && !R::MOVES_TO_EMPTY && self.waste.is_empty() {
+            let mut piles = self.piles;
+            return !Self::completes_by_taking_tops(set, &mut self.reserve.to_vec(), &mut piles[..self.table().piles.len()]);
+        }
+        // A top card that may leave the reserve alone (an Eighteens Ace)
+        // takes the set back a card: each of those shorter reserves may
+        // be the one completed.
+        let held = self.reserve.to_vec();
+        let mut shorter = held.len();
+        while shorter > 0 && matches!(set, SetRule::FaceAndThree { .. }) && R::single(held[shorter - 1]) {
+            shorter -= 1;
+        }
+        (shorter..=held.len()).all(|len| len > 0 && !self.completes_from_the_table(set, &held[..len]))
     }
 
-    /// The bytes of the key (see the module).
-    pub(crate) fn key_bytes(&self) -> Vec<u8> {
-        let specs = &self.table().piles;
-        let mut piles: Vec<(u8, Vec<u8>)> = specs
-            .iter()
-            .zip(&self.piles)
-            .map(|(spec, pile)| (u8::from(spec.refilled) | u8::from(spec.receives_only_from_stock) << 1, pile.iter().map(Self::face).collect()))
-            .collect();
-        if Self::piles_are_alike() {
-            piles.sort_unstable();
+    /// Whether some cards on the table and the waste complete `held`.
+    fn completes_from_the_table(&self, set: SetRule, held: &[CardId]) -> bool {
+        // Cards alike are one to the set: of each face, as many as the
+        // set has room for.
+        let room = set.capacity() - held.len();
+        let mut counts = [0usize; 64];
+        let mut pool: Vec<CardId> = Vec::with_capacity(64);
+        for card in self.piles.iter().flat_map(|pile| pile.iter()).chain(self.waste.iter()) {
+            let count = &mut counts[Self::face(card) as usize];
+            if *count < room && pool.len() < 128 {
+                *count += 1;
+                pool.push(card);
+            }
         }
-        let mut bytes = Vec::with_capacity(2 * 52 * R::DECKS as usize + 2 * specs.len() + 8);
-        for (kind, cards) in piles {
-            bytes.push(0x80 | kind);
-            bytes.extend(cards);
-        }
-        let mut reserve: Vec<u8> = self.reserve.iter().map(Self::face).collect();
-        reserve.sort_unstable();
-        bytes.push(0xf0);
-        bytes.extend(reserve);
-        bytes.push(0xf1);
-        bytes.extend(self.waste.iter().map(Self::face));
-        bytes.extend([0xf2, self.stock.len() as u8, self.draws, self.removed]);
-        bytes
+        let untried = if pool.len() >= 128 { u128::MAX } else { (1u128 << pool.len()) - 1 };
+        Self::completes_from(set, &mut held.to_vec(), &pool, untried)
     }
+    /// Whether piles of the same kind may trade places in the key: not
+    /// while a stock that deals onto each pile in turn has cards.
+    fn piles_are_alike(&self) -> bool {
+        !matches!(R::STOCK, Stock::OntoEachPile { .. }) || self.stock.is_empty()
+    }
+
+    /// A pile as one number: its kind, its length and its cards' faces,
+    /// six bits each (a pile holds at most 16 cards: 98 bits).
+    fn pile_word(kind: u8, pile: &patience_engine::tableau::Cards<{ crate::table::PILE_CAPACITY }>) -> u128 {
+        let cards = pile.iter().fold(0u128, |word, card| word << 6 | (Self::face(card) as u128 + 1));
+        (kind as u128) << 126 | (pile.len() as u128) << 120 | cards
+    }
+
+    /// The key's words (see the module): the piles, sorted where they are
+    /// alike, then the reserve as a set, the waste, and the counts.
+    pub(crate) fn key_words(&self) -> ([u128; crate::table::MAX_PILES + 8], usize) {
+        let specs = &self.table().piles;
+        let mut words = [0u128; crate::table::MAX_PILES + 8];
+        for (i, spec) in specs.iter().enumerate() {
+            let kind = u8::from(spec.refilled) | u8::from(spec.receives_only_from_stock) << 1;
+            words[i] = Self::pile_word(kind, &self.piles[i]);
+        }
+        let mut len = specs.len();
+        if self.piles_are_alike() {
+            words[..len].sort_unstable();
+        }
+        let mut reserve = [0u8; 16];
+        for (slot, card) in reserve.iter_mut().zip(self.reserve.iter()) {
+            *slot = Self::face(card) + 1;
+        }
+        reserve[..self.reserve.len()].sort_unstable();
+        words[len] = u128::from_le_bytes(reserve);
+        len += 1;
+        let mut waste = self.waste.iter().map(Self::face);
+        while waste.len() > 0 {
+            words[len] = waste.by_ref().take(21).fold(0u128, |word, face| word << 6 | (face as u128 + 1));
+            len += 1;
+        }
+        words[len] = (self.stock.len() as u128) << 16 | (self.draws as u128) << 8 | self.removed as u128;
+        (words, len + 1)
+    }
+}
+
+/// A 128-bit hash of `words`, a word at a time (the key is a few dozen
+/// words; hashing them byte by byte cost more than the rest of a move).
+fn hash_words(words: &[u128]) -> u128 {
+    // Two rounds of multiply and fold a word, so that every bit of it
+    // reaches every bit of the hash.
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    const ODD: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835;
+    words.iter().fold(0x6c62_272e_07bb_0142_62b8_2175_6295_c58d, |hash, &word| {
+        let mixed = (hash ^ word).wrapping_mul(PRIME);
+        let mixed = (mixed ^ mixed >> 64).wrapping_mul(ODD);
+        mixed ^ mixed >> 61
+    })
 }
 
 impl<R: Rules> Search for CellsGame<R> {
@@ -118,8 +268,16 @@ impl<R: Rules> Search for CellsGame<R> {
     /// (the game would be lost at once).
     fn search_actions(&self, out: &mut Vec<Action>) {
         let first = out.len();
+        if Self::sets_go_at_once() && self.reserve.is_empty() {
+            // The whole set at once, never a card of it alone (see
+            // `sets_go_at_once`).
+            let mut mine = Vec::new();
+            self.push_moves(true, &mut mine);
+            out.extend(mine.into_iter().filter(|action| !matches!(action, Action::ToReserve(_))));
+            return;
+        }
         self.push_moves(false, out);
-        if let Some(set) = R::SET {
+        if let Some(set) = R::SET.filter(SetRule::can_die) {
             let held = self.reserve.to_vec();
             let mut index = first;
             while index < out.len() {
@@ -141,10 +299,61 @@ impl<R: Rules> Search for CellsGame<R> {
     }
 
     fn is_dead(&self) -> bool {
-        !self.is_won() && self.reserve_cannot_be_completed()
+        !self.is_won() && (self.reserve_cannot_be_completed() || self.runs_cannot_take_every_card() || self.faces_and_numbers_do_not_add_up())
+    }
+
+    /// Most deals of the family's slower games are winnable (The Lucky
+    /// Number, Triple Alliance of two decks), and a win found by a fixed
+    /// move order can take millions of positions where a shuffled one
+    /// takes thousands.
+    fn restarts(&self) -> bool {
+        true
     }
 
     fn state_key(&self) -> u128 {
-        patience_engine::solver::hash_bytes(&self.key_bytes())
+        let (words, len) = self.key_words();
+        hash_words(&words[..len])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+    use crate::testing::{start_from, with_piles_swapped};
+    use crate::Removal;
+
+    /// Two piles of three never refilled, two cells refilled at once.
+    #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+    struct Mixed;
+
+    impl Rules for Mixed {
+        const ID: &'static str = "mixed";
+        const NAME: &'static str = "Mixed";
+        const SUMMARY: &'static str = "A test table.";
+        const INTRO: &'static str = "A test table.";
+        const REFILL: Refill = Refill::AtOnce;
+        const REMOVAL: Removal = Removal::new(PairRule::sum(13), "two cards making 13");
+
+        fn table() -> &'static Table {
+            crate::table!(Table::default().pile(0.0, 0.0, 3, false).pile(1.25, 0.0, 3, false).cells(1, 2, 0.0, 3.0).stock_at(4.0, 0.0))
+        }
+    }
+
+    #[test]
+    fn piles_of_one_kind_trade_places_in_the_key_and_of_two_kinds_never() {
+        let game = start_from::<Mixed>("2c 3c 9c 4c 5c 6c 7c 8c");
+        assert_eq!(game.state_key(), with_piles_swapped(&game, 0, 1).state_key(), "two piles never refilled");
+        assert_eq!(game.state_key(), with_piles_swapped(&game, 2, 3).state_key(), "two cells");
+        assert_ne!(game.state_key(), with_piles_swapped(&game, 1, 2).state_key(), "a pile and a cell");
+    }
+
+    #[test]
+    fn where_suits_never_matter_the_key_sees_ranks() {
+        let game = start_from::<Mixed>("2c 3c 9c 4c 5c 6c 7c 8c");
+        let other = start_from::<Mixed>("2d 3c 9c 4c 5c 6c 7c 8c");
+        assert_eq!(game.state_key(), other.state_key());
+        let other_rank = start_from::<Mixed>("3d 2c 9c 4c 5c 6c 7c 8c");
+        assert_ne!(game.state_key(), other_rank.state_key());
     }
 }

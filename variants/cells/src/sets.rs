@@ -41,9 +41,19 @@ fn is_face(card: CardId) -> bool {
 }
 
 /// Whether `ranks` (distinct) lie in a row round the circle of ranks.
-fn in_a_row(held: &[u8]) -> bool {
-    let n = held.len() as u8;
-    (1..=13u8).any(|first| (0..n).all(|k| held.contains(&((first - 1 + k) % 13 + 1))))
+/// How many number cards (A–10) `held` has, and their sum.
+fn numbers_held(held: &[CardId]) -> (usize, u8) {
+    held.iter().filter(|&&h| !is_face(h)).fold((0, 0), |(count, sum), h| (count + 1, sum + h.rank()))
+}
+
+/// Whether the ranks of `set` (one bit each, Ace at bit 1) lie in a row
+/// round the circle of ranks.
+fn in_a_row(set: u16) -> bool {
+    let n = set.count_ones();
+    (0..13u32).any(|first| {
+        let window = (0..n).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1));
+        window == set
+    })
 }
 
 impl SetRule {
@@ -91,17 +101,13 @@ impl SetRule {
                 if is_face(card) {
                     return !held.iter().any(|&h| is_face(h));
                 }
-                let numbers: Vec<u8> = held.iter().filter(|&&h| !is_face(h)).map(|h| h.rank()).collect();
-                let sum: u8 = numbers.iter().sum::<u8>() + rank;
-                sum <= total && (numbers.len() != 2 || sum == total)
+                let (numbers, sum) = numbers_held(held);
+                let sum = sum + rank;
+                sum <= total && (numbers != 2 || sum == total)
             }
             SetRule::Run { .. } => {
-                let mut row: Vec<u8> = held.iter().map(|h| h.rank()).collect();
-                if row.contains(&rank) {
-                    return false;
-                }
-                row.push(rank);
-                in_a_row(&row)
+                let set = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
+                set & (1 << rank) == 0 && in_a_row(set | 1 << rank)
             }
         }
     }
@@ -127,10 +133,21 @@ impl SetRule {
         }
     }
 
+    /// Whether a reserve that took its cards one by one can be dead: only
+    /// a set that takes what it may never complete (a sum past its total,
+    /// a face card that leaves no number to fit) can be. One of the others
+    /// holds only what still leads to its set.
+    pub fn can_die(&self) -> bool {
+        matches!(self, SetRule::Sum { .. } | SetRule::FaceAndThree { .. })
+    }
+
     /// Whether cards of some ranks could still complete the reserve
     /// holding `held` (whether or not such cards are left): false for a
     /// dead reserve, which never goes.
     pub fn completable(&self, held: &[CardId]) -> bool {
+        if !self.can_die() {
+            return true;
+        }
         match *self {
             SetRule::Sum { total, highest, or_each_of } => {
                 let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
@@ -139,27 +156,22 @@ impl SetRule {
                     && held.iter().fold(0u16, |set, h| set | 1 << h.rank()).count_ones() as usize == held.len();
                 (numbers && sum <= total as u32) || distinct_of_each
             }
-            _ => self.complete(held) || (1..=13u8).any(|rank| self.completes_with_more(held, rank)),
-        }
-    }
-
-    /// Whether adding a card of `rank` (any suit) keeps the reserve on
-    /// its way to complete.
-    fn completes_with_more(&self, held: &[CardId], rank: u8) -> bool {
-        let suits: Vec<u8> = held.first().map_or((0..4).collect(), |h| vec![h.card().suit.index()]);
-        suits.into_iter().any(|suit| {
-            let Some(card) = patience_engine::card::Card::new(rank, patience_engine::card::Suit::from_index(suit).expect("a suit"))
-            else {
-                return false;
-            };
-            let card = CardId::new(card, 0);
-            if !self.accepts(held, card) {
-                return false;
+            SetRule::FaceAndThree { total } => {
+                // A face card still fits (the faces are never a number's
+                // rank); the numbers must reach the total with ranks not held.
+                let (numbers, sum) = numbers_held(held);
+                let ranks = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
+                let free = |rank: u8| (1..=10).contains(&rank) && ranks & (1 << rank) == 0;
+                let need = total.saturating_sub(sum);
+                match numbers {
+                    3 => sum == total,
+                    2 => free(need),
+                    1 => (1..=10u8).any(|x| x < need && free(x) && free(need - x) && x != need - x),
+                    _ => true,
+                }
             }
-            let mut more = held.to_vec();
-            more.push(card);
-            self.complete(&more) || (more.len() < self.capacity() && (1..=13u8).any(|next| self.completes_with_more(&more, next)))
-        })
+            _ => true,
+        }
     }
 
     /// The set in words: "a Jack, a Queen and a King".
@@ -274,6 +286,38 @@ mod tests {
         assert!(!fills(run, "5h 7c 6d"), "5 then 7 is not in a row");
         assert!(!fills(run, "Jh Qc Kd Ah"), "three, not four");
         assert!(!fills(run, "2h Ac Kd Qs"));
+    }
+
+    /// Whether some cards (of any ranks and suits) complete `held`: every
+    /// way tried.
+    fn completable_by_search(rule: SetRule, held: &[CardId]) -> bool {
+        if rule.complete(held) {
+            return true;
+        }
+        held.len() < rule.capacity()
+            && patience_engine::deal::fresh_decks(1).into_iter().any(|card| {
+                rule.accepts(held, card) && completable_by_search(rule, &[held, &[card]].concat())
+            })
+    }
+
+    #[test]
+    fn completable_says_what_a_search_of_every_card_says() {
+        let mut rng = patience_engine::deal::DealRng::new(5);
+        let deck = patience_engine::deal::fresh_decks(1);
+        // (A sum of up to fifteen cards is too deep to search this way; its
+        // closed form has its own test above.)
+        for rule in [SetRule::FaceAndThree { total: 18 }, SetRule::JQK, SetRule::Run { len: 3 }] {
+            for _ in 0..300 {
+                let mut held = Vec::new();
+                for _ in 0..rng.below(4) {
+                    let card = deck[rng.below(52) as usize];
+                    if rule.accepts(&held, card) && !rule.complete(&[held.as_slice(), &[card]].concat()) {
+                        held.push(card);
+                    }
+                }
+                assert_eq!(rule.completable(&held), completable_by_search(rule, &held), "{rule:?} {held:?}");
+            }
+        }
     }
 
     #[test]

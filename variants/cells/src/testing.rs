@@ -117,3 +117,88 @@ pub fn assert_suits_as_declared<R: Rules>() {
         && deck.iter().all(|&a| deck.iter().all(|&b| a == b || R::pair(a, b) == R::pair(clubs(a), clubs(b)) || a.rank() == b.rank()));
     assert_eq!(!by_rank, R::SUITS_MATTER, "{}: SUITS_MATTER says {}, the pairs say {}", R::NAME, R::SUITS_MATTER, !by_rank);
 }
+
+/// Positions late in games of `R` (at most `cards_left` cards not yet
+/// removed): along the solver's winning lines of deals `1..`, each with a
+/// random move off the line, and along random games (removals preferred)
+/// of the deals it finds lost. Small enough for a plain search to look
+/// through, and both won and lost ones.
+pub fn late_positions<R: Rules>(count: usize, cards_left: u32) -> Vec<CellsGame<R>> {
+    let mut rng = patience_engine::deal::DealRng::new(17);
+    let mut positions = Vec::new();
+    let mut random_move = |game: &CellsGame<R>, rng: &mut patience_engine::deal::DealRng| {
+        let actions = game.actions();
+        let removals: Vec<&Action> = actions.iter().filter(|a| !matches!(a, Action::Draw)).collect();
+        let to_reserve: Vec<&Action> = actions.iter().filter(|a| matches!(a, Action::ToReserve(_))).collect();
+        if actions.is_empty() {
+            None
+        } else if !to_reserve.is_empty() && rng.below(3) == 0 {
+            Some(*to_reserve[rng.below(to_reserve.len() as u64) as usize])
+        } else if !removals.is_empty() && rng.below(5) != 0 {
+            Some(*removals[rng.below(removals.len() as u64) as usize])
+        } else {
+            Some(actions[rng.below(actions.len() as u64) as usize])
+        }
+    };
+    for seed in 1u64..2_000 {
+        let mut game = start::<R>(seed);
+        let solved = solve(&game, 30_000);
+        let mut line = solved.line.into_iter();
+        loop {
+            let late = game.total() - game.removed() <= cards_left;
+            if late {
+                positions.push(game);
+                // Off the line by one to three random moves.
+                let mut aside = game;
+                for _ in 0..1 + rng.below(3) {
+                    match random_move(&aside, &mut rng) {
+                        Some(off) => aside.perform(&off),
+                        None => break,
+                    }
+                }
+                positions.push(aside);
+                if positions.len() >= count {
+                    positions.truncate(count);
+                    return positions;
+                }
+            }
+            let next = if solved.verdict == Verdict::Winnable { line.next() } else { random_move(&game, &mut rng) };
+            match next {
+                Some(action) => game.perform(&action),
+                None => break,
+            }
+        }
+    }
+    panic!("only {} late positions: lower the count or raise cards_left", positions.len())
+}
+
+/// Holds the solver of game `R` (its key, its moves, its dead positions)
+/// to a plain search of every legal move on `positions`: the same verdict
+/// wherever both decide, and no position the solver calls dead is won by
+/// the plain search. Returns how many positions the solver called dead,
+/// for the caller to check the rule was put to the test.
+pub fn assert_search_agrees_with_plain<R: Rules>(positions: &[CellsGame<R>], budget: u64) -> usize {
+    let mut dead = 0;
+    let mut decided = 0;
+    for position in positions {
+        let plain = solve(&Plain(*position), budget);
+        let searched = solve(position, budget);
+        if position.is_dead() {
+            dead += 1;
+            assert_ne!(plain.verdict, Verdict::Winnable, "{}: called dead, but won: {position:?}", R::NAME);
+        }
+        if plain.verdict != Verdict::Unknown && searched.verdict != Verdict::Unknown {
+            decided += 1;
+            assert_eq!(searched.verdict, plain.verdict, "{}: {position:?}", R::NAME);
+        }
+    }
+    assert!(decided * 2 >= positions.len(), "{}: only {decided} of {} positions decided by both", R::NAME, positions.len());
+    dead
+}
+
+/// `game` with piles `a` and `b` trading places (for tests of the key).
+pub fn with_piles_swapped<R: Rules>(game: &CellsGame<R>, a: usize, b: usize) -> CellsGame<R> {
+    let mut swapped = *game;
+    swapped.piles.swap(a, b);
+    swapped
+}

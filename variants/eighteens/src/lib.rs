@@ -38,6 +38,19 @@ mod tests {
     use super::*;
     use patience_cells::testing::*;
 
+    /// The key, the moves and the dead rules against a plain search.
+    #[test]
+    fn the_solver_agrees_with_a_plain_search() {
+        let positions = late_positions::<Eighteens>(POSITIONS, CARDS_LEFT);
+        let dead = assert_search_agrees_with_plain(&positions, 300_000);
+        assert!(dead >= 5, "the dead rules are put to the test: {dead} positions");
+    }
+
+    // Won deals are rare (about one in a hundred): the random games of
+    // the lost ones seldom get far, so positions start earlier.
+    const POSITIONS: usize = 120;
+    const CARDS_LEFT: u32 = 40;
+
     #[test]
     fn suits_matter_as_declared() {
         assert_suits_as_declared::<Eighteens>();

@@ -35,6 +35,16 @@ mod tests {
     use super::*;
     use patience_cells::testing::*;
 
+    /// The key, the moves and the dead rules against a plain search.
+    #[test]
+    fn the_solver_agrees_with_a_plain_search() {
+        let positions = late_positions::<Elevens>(POSITIONS, CARDS_LEFT);
+        assert_search_agrees_with_plain(&positions, 300_000);
+    }
+
+    const POSITIONS: usize = 400;
+    const CARDS_LEFT: u32 = 16;
+
     #[test]
     fn suits_matter_as_declared() {
         assert_suits_as_declared::<Elevens>();
