@@ -17,7 +17,8 @@ use patience_engine::layout::{Face, Layout, Slot, SlotKind, CARD_HEIGHT, CARD_WI
 /// still sliding to their places.
 #[derive(Clone, Debug, Default)]
 pub struct Marks<'a> {
-    pub selected: Option<u32>,
+    /// The picked cards.
+    pub selected: &'a [u32],
     pub partners: &'a [u32],
     /// The slots of a hinted move.
     pub hinted: &'a [u32],
@@ -124,7 +125,7 @@ fn unpainted_empties(layout: &Layout, geometry: &Geometry) -> Vec<u32> {
 }
 
 fn emphasis(slot: &Slot, marks: &Marks) -> Emphasis {
-    if marks.selected == Some(slot.id) {
+    if marks.selected.contains(&slot.id) {
         Emphasis::Selected
     } else if marks.partners.contains(&slot.id) {
         Emphasis::Partner
@@ -223,7 +224,7 @@ fn slot_ui(ui: &mut Ui, board: Id, slot: &Slot, rect: Rect, marks: &Marks, unpai
     let sense = if marks.tab_stop == Some(slot.id) { Sense::click_and_drag() } else { Sense::CLICK | Sense::DRAG };
     let response = ui.interact(rect, board.with(slot.id), sense);
     let label = slot_label(slot);
-    let selected = marks.selected == Some(slot.id);
+    let selected = marks.selected.contains(&slot.id);
     response.widget_info(|| WidgetInfo::selected(Role::Button, true, selected, &label));
     let emphasis = emphasis(slot, marks);
     match slide {

@@ -8,7 +8,7 @@ use crate::theme;
 use egui::epaint::TextShape;
 use egui::{Color32, CornerRadius, FontFamily, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
 use patience_engine::card::{Card, Suit};
-use patience_engine::layout::{Face, Look, Slot};
+use patience_engine::layout::{Face, Look, Slot, SlotKind};
 use std::f32::consts::{PI, TAU};
 
 /// How a slot is emphasised, besides its content.
@@ -20,9 +20,9 @@ pub enum Emphasis {
     Playable,
     /// Face up but blocked: veiled so the playable cards stand out.
     Blocked,
-    /// The card the player picked.
+    /// A card the player picked.
     Selected,
-    /// A card the selected one can be played with.
+    /// A card that can join the picked ones in a move.
     Partner,
     /// Part of the move a hint suggests.
     Hinted,
@@ -32,7 +32,7 @@ pub enum Emphasis {
 pub fn paint_slot(painter: &Painter, rect: Rect, slot: &Slot, emphasis: Emphasis) {
     let w = rect.width();
     match (slot.look, slot.face) {
-        (_, Face::Empty) => paint_empty(painter, rect, slot.playable),
+        (_, Face::Empty) => paint_empty(painter, rect, slot.playable && slot.kind == SlotKind::Stock),
         (Look::Card, Face::Up(card)) => paint_card_face(painter, rect, card),
         (Look::Card, Face::Down) => paint_card_back(painter, rect),
         (Look::Card, Face::Joker) => paint_joker_card(painter, rect),
@@ -282,13 +282,15 @@ fn joker_word(painter: &Painter, rect: Rect, color: Color32) {
     bold_galley(painter, turned, galley, color, PI);
 }
 
-fn paint_empty(painter: &Painter, rect: Rect, playable: bool) {
+/// An empty place; `turns_over` for an empty stock the waste can be
+/// turned onto again. (Other empty places a card can go to, a reserve or
+/// an empty pile, are lit as partners when a card is picked.)
+fn paint_empty(painter: &Painter, rect: Rect, turns_over: bool) {
     let w = rect.width();
     let inner = rect.shrink(w * 0.03);
     painter.rect(inner, radius(w), theme::FELT_SHADE, Stroke::new((w * 0.02).max(1.0), theme::FELT_LINE), StrokeKind::Inside);
-    if playable {
-        // Something can be done with this empty slot (turning a pile over):
-        // a circular arrow says so without words.
+    if turns_over {
+        // Turning the waste over: a circular arrow says so without words.
         recycle_symbol(painter, inner.center(), w * 0.22, theme::FELT_LINE);
     }
 }

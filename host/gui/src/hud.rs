@@ -33,10 +33,12 @@ fn chip(ui: &mut Ui, label: &str, value: &str) {
         });
 }
 
-/// The status line: what just happened or why something could not be done.
-pub fn status_line_ui(ui: &mut Ui, line: Option<&Line>) {
+/// The status line: what just happened or why something could not be done;
+/// with nothing to say, how to play (drawing only where the stock can be clicked now).
+pub fn status_line_ui(ui: &mut Ui, line: Option<&Line>, can_draw: bool) {
     let Some(line) = line else {
-        ui.label(RichText::new("Click a card to play it; click the stock to draw.").color(Color32::from_gray(200)));
+        let how = if can_draw { "Click a card to play it; click the stock to draw." } else { "Click a card to play it." };
+        ui.label(RichText::new(how).color(Color32::from_gray(200)));
         return;
     };
     let text = match line.tone {

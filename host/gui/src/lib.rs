@@ -92,7 +92,10 @@ pub use stats::{Deals, Record, Stats};
 pub use stats_window::StatsAction;
 pub use storage::default_data_dir;
 pub use patience_runtime::View;
-pub use table::{plan_click, replay, ClickPlan, Clock, GameResult, Line, Position, ReplayFailure, Selection, Table, Tone};
+pub use table::{
+    decide_click, decide_drop, pick_prompt, plan_click, plan_pick, replay, ClickPlan, Clock, Decision, GameResult, Line, PickPlan,
+    Position, ReplayFailure, Selection, Table, Tone,
+};
 
 use patience_engine::deal::Deal;
 use patience_runtime::{Catalog, Runtime};

@@ -475,12 +475,12 @@ impl PatienceApp {
             return;
         };
         match self.hint() {
-            HintView::Nothing => hud::status_line_ui(ui, table.line()),
+            HintView::Nothing => hud::status_line_ui(ui, table.line(), table.can_draw()),
             hint => {
                 hint_line_ui(ui, &hint);
                 // Why a move was refused matters even while a hint shows.
                 if let Some(line) = table.line().filter(|line| line.tone == Tone::Explanation) {
-                    hud::status_line_ui(ui, Some(line));
+                    hud::status_line_ui(ui, Some(line), table.can_draw());
                 }
             }
         }
@@ -491,13 +491,14 @@ impl PatienceApp {
         hud::hud_ui(ui, &table.view().hud, table.moves_made(), &format_duration(table.elapsed()));
         ui.add_space(4.0);
         let board_rect = ui.available_rect_before_wrap();
+        let picked = table.selection().map(|s| s.slots.clone()).unwrap_or_default();
         let partners = table.selection().map(|s| s.partners.clone()).unwrap_or_default();
         let hinted = match self.hint() {
             HintView::Move { slots, .. } => slots,
             _ => Vec::new(),
         };
         let marks = Marks {
-            selected: table.selection().map(|s| s.slot),
+            selected: &picked,
             partners: &partners,
             hinted: &hinted,
             cursor: self.cursor.slot(),

@@ -178,9 +178,10 @@ fn pane_ui(ui: &mut Ui, pane: &Pane) -> Option<PaneAction> {
     if let Some(fault) = table.fault() {
         ui.label(RichText::new(fault).color(theme::PLAYABLE));
     }
-    hud::status_line_ui(ui, table.line());
+    hud::status_line_ui(ui, table.line(), table.can_draw());
+    let picked = table.selection().map(|s| s.slots.clone()).unwrap_or_default();
     let partners = table.selection().map(|s| s.partners.clone()).unwrap_or_default();
-    let marks = Marks { selected: table.selection().map(|s| s.slot), partners: &partners, ..Marks::default() };
+    let marks = Marks { selected: &picked, partners: &partners, ..Marks::default() };
     if let Some(event) = board::board_ui(ui, ui.scope_id().with("board"), table.layout(), &marks) {
         action = Some(PaneAction::Board(event));
     }

@@ -1,18 +1,34 @@
 //! One game at the table: a [`Session`] plus what the player sees of it (the
-//! latest layout, HUD, legal moves and status), the selected card, the
+//! latest layout, HUD, legal moves and status), the picked cards, the
 //! status line and the game clock.
 //!
-//! Clicks become moves by one generic rule that knows no variant:
+//! Clicks become moves by one generic rule that knows no variant. A move
+//! *takes* a pick when it touches every picked slot; what it still needs
+//! are its other playable slots. A pick *is* a move when a move takes it
+//! and needs nothing more.
 //!
-//! * the moves that touch the clicked slot are the candidates;
-//! * a candidate whose other slots are all unplayable needs only this card
-//!   (a King, a draw from the stock, a tablet sent to a discard pile): when
-//!   it is the only kind of candidate, it is applied at once;
-//! * otherwise the playable slots the candidates pair it with are its
-//!   partners: the card is selected and the partners highlighted; clicking
-//!   a partner (or dropping the card on one) applies the move touching both;
-//! * anything else is explained by the plugin (`Game::explain` with the
-//!   card, or the two cards as `Qh+Ad`), never ignored.
+//! * Nothing picked: the moves that touch the clicked slot are the
+//!   candidates. When none needs another playable card (a King, a draw from
+//!   the stock, a tablet sent to a discard pile) the first is applied at
+//!   once; otherwise the card is picked and the cards the candidates still
+//!   need (its partners) are highlighted; with no candidate the plugin
+//!   explains (`Game::explain` with the card).
+//! * Clicking a partner adds it to the pick. When the pick is then a move
+//!   and no bigger move takes it, that move is applied (two clicks play a
+//!   pair, three a group of three); when bigger moves take it too, the pick
+//!   waits: its partners light up, and a click on a picked card (Enter on
+//!   it) plays the move it already is.
+//! * Clicking a picked card plays the pick when it is a move; one picked
+//!   card alone plays its own move or is let go; otherwise that card is
+//!   unpicked.
+//! * Clicking any other card explains why it does not fit, in the plugin's
+//!   words: with one card picked the two cards (`Qh+Ad`) and the pick is
+//!   dropped; with more, the whole group (`Jh+Qc+5d`) and the pick stays.
+//! * Dragging a card onto another is the pick of both: played when it is a
+//!   move no bigger one takes, kept with its partners lit when bigger ones
+//!   take it, explained otherwise. While several cards are picked, a drag
+//!   between a picked card and another adds the other one to the pick.
+//!   Esc drops the pick.
 
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, Layout, Outcome, SlotKind, Status};
@@ -47,10 +63,13 @@ pub fn format_duration(duration: Duration) -> String {
     if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}") }
 }
 
-/// The selected card and the slots it can be played with.
+/// The picked cards and the slots that can join them: what the board
+/// marks as selected and highlights, and what the next click builds on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Selection {
-    pub slot: u32,
+    /// The picked slots in click order, the first picked first.
+    pub slots: Vec<u32>,
+    /// The playable slots that extend the pick toward a legal move.
     pub partners: Vec<u32>,
 }
 
@@ -110,35 +129,202 @@ pub enum ClickPlan {
     Explain,
 }
 
-/// The playable slots other than `slot` that `candidate` needs.
-fn other_choices(view: &View, candidate: &Move, slot: u32) -> Vec<u32> {
-    let playable = |id: u32| view.layout.slots.iter().any(|s| s.id == id && s.playable);
-    candidate.slots.iter().copied().filter(|&s| s != slot && playable(s)).collect()
+/// What a pick of slots amounts to, decided from the view alone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PickPlan {
+    /// The pick is a legal move and no bigger move takes it: play it now.
+    Apply(Move),
+    /// Bigger moves take the pick: `partners` extend it, and `complete` is
+    /// the move the pick already is, if any (played on a second click).
+    Extend { partners: Vec<u32>, complete: Option<Move> },
+    /// No legal move takes every picked slot.
+    Explain,
 }
 
-/// The first move on `slot` that needs no other card. Several of them on
-/// one slot would be ambiguous; the plugin's order decides.
-fn solo_move(view: &View, slot: u32) -> Option<Move> {
-    view.moves.iter().find(|m| m.slots.contains(&slot) && other_choices(view, m, slot).is_empty()).cloned()
+/// What the table does about a click or a drop, decided from the view and
+/// the pick alone, so the rule can be tested without a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision {
+    /// Play this move (the pick goes with it).
+    Apply(Move),
+    /// Pick these cards and light up their partners.
+    Pick(Selection),
+    /// Nothing was picked and this slot alone is no move: the plugin says why.
+    ExplainSlot(u32),
+    /// The picked card and this one are no move: the plugin says why, and
+    /// the pick is dropped.
+    ExplainPair(u32, u32),
+    /// The picked cards plus the last one are no move: the plugin says why,
+    /// and the pick stays, so one wrong click does not undo a long pick.
+    ExplainGroup(Vec<u32>),
+    /// The one picked card clicked again has no move of its own: let go.
+    Deselect,
 }
 
-/// Decides what a click on `slot` does (see the module header).
-pub fn plan_click(view: &View, slot: u32) -> ClickPlan {
+fn is_playable(view: &View, slot: u32) -> bool {
+    view.layout.slots.iter().any(|s| s.id == slot && s.playable)
+}
+
+/// The playable slots `candidate` needs besides the picked ones, or `None`
+/// when it does not take every picked slot. Unplayable slots (a discard
+/// pile, the foundation) come with the move and are never picked.
+fn still_needed(view: &View, candidate: &Move, pick: &[u32]) -> Option<Vec<u32>> {
+    if !pick.iter().all(|slot| candidate.slots.contains(slot)) {
+        return None;
+    }
+    Some(candidate.slots.iter().copied().filter(|&s| !pick.contains(&s) && is_playable(view, s)).collect())
+}
+
+/// The first move the pick already is: it takes every picked slot and needs
+/// no other playable one. Several would be ambiguous; the plugin's order
+/// decides.
+fn complete_move(view: &View, pick: &[u32]) -> Option<Move> {
+    view.moves.iter().find(|m| still_needed(view, m, pick).is_some_and(|needed| needed.is_empty())).cloned()
+}
+
+/// The playable slots that some move taking the pick still needs, each
+/// once, in the plugin's order of moves.
+fn partners_of(view: &View, pick: &[u32]) -> Vec<u32> {
     let mut partners: Vec<u32> = Vec::new();
-    for candidate in view.moves.iter().filter(|m| m.slots.contains(&slot)) {
-        for other in other_choices(view, candidate, slot) {
-            if !partners.contains(&other) {
-                partners.push(other);
+    for needed in view.moves.iter().filter_map(|m| still_needed(view, m, pick)) {
+        for slot in needed {
+            if !partners.contains(&slot) {
+                partners.push(slot);
             }
         }
     }
-    if !partners.is_empty() {
-        return ClickPlan::Select(partners);
+    partners
+}
+
+/// Decides what a pick amounts to (see the module header).
+pub fn plan_pick(view: &View, pick: &[u32]) -> PickPlan {
+    let partners = partners_of(view, pick);
+    match complete_move(view, pick) {
+        Some(chosen) if partners.is_empty() => PickPlan::Apply(chosen),
+        complete if !partners.is_empty() => PickPlan::Extend { partners, complete },
+        _ => PickPlan::Explain,
     }
-    match solo_move(view, slot) {
-        Some(chosen) => ClickPlan::Apply(chosen),
-        None => ClickPlan::Explain,
+}
+
+/// Decides what a click on `slot` does with nothing picked (see the module
+/// header).
+pub fn plan_click(view: &View, slot: u32) -> ClickPlan {
+    match plan_pick(view, &[slot]) {
+        PickPlan::Apply(chosen) => ClickPlan::Apply(chosen),
+        PickPlan::Extend { partners, .. } => ClickPlan::Select(partners),
+        PickPlan::Explain => ClickPlan::Explain,
     }
+}
+
+/// The pick of `slots`, with its partners.
+fn pick_of(view: &View, slots: Vec<u32>) -> Selection {
+    let partners = partners_of(view, &slots);
+    Selection { slots, partners }
+}
+
+/// `pick` grown by `slot`: played when it is a move no bigger one takes,
+/// kept otherwise; `refused` when no move takes it.
+fn grow(view: &View, pick: &[u32], slot: u32, refused: Decision) -> Decision {
+    let grown: Vec<u32> = pick.iter().copied().chain([slot]).collect();
+    match plan_pick(view, &grown) {
+        PickPlan::Apply(chosen) => Decision::Apply(chosen),
+        PickPlan::Extend { partners, .. } => Decision::Pick(Selection { slots: grown, partners }),
+        PickPlan::Explain => refused,
+    }
+}
+
+/// Why `slot` cannot join the pick, asked in the words that fit its size.
+fn refusal(pick: &[u32], slot: u32) -> Decision {
+    match pick {
+        [only] => Decision::ExplainPair(*only, slot),
+        _ => Decision::ExplainGroup(pick.iter().copied().chain([slot]).collect()),
+    }
+}
+
+/// A click on a picked card: the pick is played when it is a move; one
+/// card alone plays its own move or is let go; else the card is unpicked.
+fn click_picked(view: &View, pick: &[u32], slot: u32) -> Decision {
+    if let Some(chosen) = complete_move(view, pick) {
+        return Decision::Apply(chosen);
+    }
+    let rest: Vec<u32> = pick.iter().copied().filter(|&s| s != slot).collect();
+    if rest.is_empty() { Decision::Deselect } else { Decision::Pick(pick_of(view, rest)) }
+}
+
+/// Decides what a click on `slot` does, given the current pick (see the
+/// module header).
+pub fn decide_click(view: &View, selection: Option<&Selection>, slot: u32) -> Decision {
+    let Some(selection) = selection else {
+        return match plan_click(view, slot) {
+            ClickPlan::Apply(chosen) => Decision::Apply(chosen),
+            ClickPlan::Select(partners) => Decision::Pick(Selection { slots: vec![slot], partners }),
+            ClickPlan::Explain => Decision::ExplainSlot(slot),
+        };
+    };
+    let pick = &selection.slots;
+    if pick.contains(&slot) {
+        click_picked(view, pick, slot)
+    } else if selection.partners.contains(&slot) {
+        grow(view, pick, slot, refusal(pick, slot))
+    } else {
+        refusal(pick, slot)
+    }
+}
+
+/// Decides what dropping the card dragged from `from` on `to` does, given
+/// the current pick (see the module header).
+pub fn decide_drop(view: &View, selection: Option<&Selection>, from: u32, to: u32) -> Decision {
+    if let Some(selection) = selection.filter(|s| s.slots.len() > 1) {
+        let picked = |slot: u32| selection.slots.contains(&slot);
+        match (picked(from), picked(to)) {
+            (true, true) => {
+                return match complete_move(view, &selection.slots) {
+                    Some(chosen) => Decision::Apply(chosen),
+                    None => Decision::Pick(selection.clone()),
+                }
+            }
+            (true, false) => return decide_click(view, Some(selection), to),
+            (false, true) => return decide_click(view, Some(selection), from),
+            (false, false) => {}
+        }
+    }
+    grow(view, &[from], to, Decision::ExplainPair(from, to))
+}
+
+/// What a card is called in the status line: its pretty name, or the
+/// slot's label when it holds no card face up.
+fn slot_name(view: &View, slot: u32) -> String {
+    match view.layout.slots.iter().find(|s| s.id == slot) {
+        Some(found) => match found.face {
+            Face::Up(card) => card.pretty(),
+            _ => crate::labels::slot_label(found),
+        },
+        None => "That".to_string(),
+    }
+}
+
+/// The status line that goes with a pick: what is picked, and how to go on
+/// (the pick that already is a move says how to play it).
+pub fn pick_prompt(view: &View, selection: &Selection) -> String {
+    let names: Vec<String> = selection.slots.iter().map(|&slot| slot_name(view, slot)).collect();
+    let picked = names.join(" + ");
+    match names.last() {
+        Some(last) if names.len() > 1 && complete_move(view, &selection.slots).is_some() => {
+            format!("{picked} is a move: click {last} again (or press Enter on it) to play it, or pick a highlighted card.")
+        }
+        _ => format!("{picked} selected: pick a highlighted card."),
+    }
+}
+
+/// The cards on `slots` in notation, joined by `+` (`Jh+Qc+Ks`), as the
+/// plugin reads a group; `None` when a slot holds no card face up.
+fn group_notation(view: &View, slots: &[u32]) -> Option<String> {
+    let cards: Option<Vec<String>> = slots.iter().map(|&slot| card_notation(view, slot)).collect();
+    cards.map(|cards| cards.join("+"))
+}
+
+fn card_notation(view: &View, slot: u32) -> Option<String> {
+    view.layout.slots.iter().find(|s| s.id == slot)?.card_id().map(|card| card.to_string())
 }
 
 /// Which position of which game: background work (a hint, a demo's next
@@ -294,6 +480,13 @@ impl Table {
         &self.view.layout
     }
 
+    /// Whether the board has a stock to draw from (the layout shows one).
+    /// Whether clicking the stock does something now (some games refill
+    /// their piles from a stock the player never clicks).
+    pub fn can_draw(&self) -> bool {
+        self.view.layout.slots.iter().any(|slot| slot.kind == SlotKind::Stock && slot.playable)
+    }
+
     pub fn status(&self) -> &Status {
         &self.view.status
     }
@@ -404,21 +597,31 @@ impl Table {
             self.line = Some(Line::explanation("The game is over: start a new game, restart it, or undo."));
             return;
         }
-        match self.selection.take() {
-            Some(selected) if selected.slot == slot => match solo_move(&self.view, slot) {
-                Some(chosen) => self.apply(chosen),
-                None => self.line = None,
-            },
-            Some(selected) if selected.partners.contains(&slot) => self.apply_touching(selected.slot, slot),
-            Some(selected) => self.explain_pair(selected.slot, slot),
-            None => match plan_click(&self.view, slot) {
-                ClickPlan::Apply(chosen) => self.apply(chosen),
-                ClickPlan::Select(partners) => {
-                    self.line = Some(Line::info(format!("{} selected: pick a highlighted card.", self.slot_name(slot))));
-                    self.selection = Some(Selection { slot, partners });
-                }
-                ClickPlan::Explain => self.explain_slot(slot),
-            },
+        let decision = decide_click(&self.view, self.selection.as_ref(), slot);
+        self.carry_out(decision);
+    }
+
+    /// Does what a click or a drop was decided to mean.
+    fn carry_out(&mut self, decision: Decision) {
+        match decision {
+            Decision::Apply(chosen) => self.apply(chosen),
+            Decision::Pick(selection) => {
+                self.line = Some(Line::info(pick_prompt(&self.view, &selection)));
+                self.selection = Some(selection);
+            }
+            Decision::ExplainSlot(slot) => {
+                self.selection = None;
+                self.explain_slot(slot);
+            }
+            Decision::ExplainPair(a, b) => {
+                self.selection = None;
+                self.explain_pair(a, b);
+            }
+            Decision::ExplainGroup(slots) => self.explain_group(&slots),
+            Decision::Deselect => {
+                self.selection = None;
+                self.line = None;
+            }
         }
     }
 
@@ -429,17 +632,14 @@ impl Table {
         }
     }
 
-    /// A card dragged from `from` and dropped on `to`.
+    /// A card dragged from `from` and dropped on `to` (see the module
+    /// header).
     pub fn drop_on(&mut self, from: u32, to: u32) {
         if from == to || self.is_over() {
             return;
         }
-        self.selection = None;
-        if self.move_touching(from, to).is_some() {
-            self.apply_touching(from, to);
-        } else {
-            self.explain_pair(from, to);
-        }
+        let decision = decide_drop(&self.view, self.selection.as_ref(), from, to);
+        self.carry_out(decision);
     }
 
     /// Draws from the stock: the move whose only slot is the (first) slot
@@ -501,35 +701,17 @@ impl Table {
         self.refresh();
     }
 
-    fn move_touching(&self, a: u32, b: u32) -> Option<Move> {
-        self.view.moves.iter().find(|m| m.slots.contains(&a) && m.slots.contains(&b)).cloned()
-    }
-
-    fn apply_touching(&mut self, a: u32, b: u32) {
-        match self.move_touching(a, b) {
-            Some(chosen) => self.apply(chosen),
-            None => self.explain_pair(a, b),
-        }
-    }
-
-    fn card_notation(&self, slot: u32) -> Option<String> {
-        self.view.layout.slots.iter().find(|s| s.id == slot)?.card_id().map(|card| card.to_string())
-    }
-
-    fn slot_name(&self, slot: u32) -> String {
-        match self.view.layout.slots.iter().find(|s| s.id == slot) {
-            Some(found) => match found.face {
-                Face::Up(card) => card.pretty(),
-                _ => crate::labels::slot_label(found),
-            },
-            None => "That".to_string(),
-        }
-    }
-
     fn explain_pair(&mut self, a: u32, b: u32) {
-        match (self.card_notation(a), self.card_notation(b)) {
-            (Some(first), Some(second)) => self.explain(&format!("{first}+{second}")),
-            _ => self.explain_slot(b),
+        self.explain_group(&[a, b]);
+    }
+
+    /// Why the cards on `slots` are no move, in the plugin's words; when one
+    /// of them is no card face up, why the last one cannot be played.
+    fn explain_group(&mut self, slots: &[u32]) {
+        match (group_notation(&self.view, slots), slots.last()) {
+            (Some(group), _) => self.explain(&group),
+            (None, Some(&last)) => self.explain_slot(last),
+            (None, None) => {}
         }
     }
 
@@ -537,7 +719,7 @@ impl Table {
     /// move it has offered on this slot before); the host only speaks for
     /// what holds no card.
     fn explain_slot(&mut self, slot: u32) {
-        if let Some(card) = self.card_notation(slot) {
+        if let Some(card) = card_notation(&self.view, slot) {
             return self.explain(&card);
         }
         if let Some(notation) = self.solo_notation.get(&slot).cloned() {
@@ -703,6 +885,135 @@ mod tests {
         let v = view(vec![mv(0, "Kh", &[0])]);
         assert_eq!(plan_click(&v, 2), ClickPlan::Explain);
         assert_eq!(plan_click(&v, 9), ClickPlan::Explain);
+    }
+
+    /// An adding game: slots 0..=5 are free cards (J♥ Q♣ K♠ 5♥ 6♣ 4♦) and
+    /// 10 an unplayable reserve. The court cards leave together or the Jack
+    /// alone to the reserve; 5♥ 6♣ make a pair and, with 4♦, a run.
+    fn adding_view() -> View {
+        let free = |id: u32, x: f32, text: &str| Slot::new(id, SlotKind::Field, x, 0.0, card(text)).playable(true);
+        View {
+            layout: Layout {
+                width: 7.0,
+                height: 3.0,
+                slots: vec![
+                    free(0, 0.0, "Jh"),
+                    free(1, 1.0, "Qc"),
+                    free(2, 2.0, "Ks"),
+                    free(3, 3.0, "5h"),
+                    free(4, 4.0, "6c"),
+                    free(5, 5.0, "4d"),
+                    Slot::new(10, SlotKind::Reserve, 0.0, 1.5, Face::Empty),
+                ],
+            },
+            hud: vec![],
+            moves: vec![
+                mv(0, "Jh>reserve", &[0, 10]),
+                mv(1, "Jh+Qc+Ks", &[0, 1, 2]),
+                mv(2, "5h+6c", &[3, 4]),
+                mv(3, "5h+6c+4d", &[3, 4, 5]),
+            ],
+            status: Status::playing(),
+        }
+    }
+
+    fn picked(slots: &[u32], partners: &[u32]) -> Decision {
+        Decision::Pick(Selection { slots: slots.to_vec(), partners: partners.to_vec() })
+    }
+
+    /// The pick a decision leaves, to feed the next click.
+    fn pick_after(decision: Decision) -> Selection {
+        match decision {
+            Decision::Pick(selection) => selection,
+            other => panic!("expected a pick, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_group_of_three_is_played_on_its_third_click() {
+        let v = adding_view();
+        let first = decide_click(&v, None, 0);
+        assert_eq!(first, picked(&[0], &[1, 2]));
+        let second = decide_click(&v, Some(&pick_after(first)), 2);
+        assert_eq!(second, picked(&[0, 2], &[1]));
+        assert_eq!(pick_prompt(&v, &pick_after(second.clone())), "J♥ + K♠ selected: pick a highlighted card.");
+        let third = decide_click(&v, Some(&pick_after(second)), 1);
+        assert_eq!(third, Decision::Apply(mv(1, "Jh+Qc+Ks", &[0, 1, 2])));
+    }
+
+    #[test]
+    fn a_pick_that_is_a_move_inside_a_bigger_one_waits_for_a_second_click() {
+        let v = adding_view();
+        let pair = pick_after(decide_click(&v, Some(&pick_after(decide_click(&v, None, 3))), 4));
+        assert_eq!(pair, Selection { slots: vec![3, 4], partners: vec![5] });
+        let prompt = "5♥ + 6♣ is a move: click 6♣ again (or press Enter on it) to play it, or pick a highlighted card.";
+        assert_eq!(pick_prompt(&v, &pair), prompt);
+        assert_eq!(decide_click(&v, Some(&pair), 4), Decision::Apply(mv(2, "5h+6c", &[3, 4])));
+        assert_eq!(decide_click(&v, Some(&pair), 5), Decision::Apply(mv(3, "5h+6c+4d", &[3, 4, 5])));
+    }
+
+    #[test]
+    fn a_card_with_a_move_of_its_own_and_a_group_is_picked_and_plays_alone_when_clicked_again() {
+        let v = adding_view();
+        let jack = pick_after(decide_click(&v, None, 0));
+        assert_eq!(pick_prompt(&v, &jack), "J♥ selected: pick a highlighted card.");
+        assert_eq!(decide_click(&v, Some(&jack), 0), Decision::Apply(mv(0, "Jh>reserve", &[0, 10])));
+    }
+
+    #[test]
+    fn clicking_a_picked_card_of_an_unfinished_pick_unpicks_it() {
+        let v = adding_view();
+        let two = Selection { slots: vec![0, 1], partners: vec![2] };
+        let queen = pick_after(decide_click(&v, Some(&two), 0));
+        assert_eq!(queen, Selection { slots: vec![1], partners: vec![0, 2] });
+        assert_eq!(decide_click(&v, Some(&queen), 1), Decision::Deselect, "the last picked card, unpicked, ends the pick");
+
+        let mut v = adding_view();
+        v.moves.push(mv(4, "4d+Jh+Qc+Ks", &[5, 0, 1, 2]));
+        let three = Selection { slots: vec![5, 0, 2], partners: vec![1] };
+        assert_eq!(decide_click(&v, Some(&three), 0), picked(&[5, 2], &[0, 1]), "the others keep their order");
+    }
+
+    #[test]
+    fn a_wrong_card_explains_the_whole_group_and_keeps_a_pick_of_two() {
+        let v = adding_view();
+        let two = Selection { slots: vec![0, 1], partners: vec![2] };
+        assert_eq!(decide_click(&v, Some(&two), 3), Decision::ExplainGroup(vec![0, 1, 3]));
+        assert_eq!(group_notation(&v, &[0, 1, 3]).as_deref(), Some("Jh+Qc+5h"));
+        assert_eq!(group_notation(&v, &[0, 10]), None, "an empty reserve has no notation");
+        let one = Selection { slots: vec![0], partners: vec![1, 2] };
+        assert_eq!(decide_click(&v, Some(&one), 3), Decision::ExplainPair(0, 3), "one picked card: as ever");
+    }
+
+    #[test]
+    fn a_drag_onto_part_of_a_bigger_move_picks_both() {
+        let v = adding_view();
+        assert_eq!(decide_drop(&v, None, 0, 1), picked(&[0, 1], &[2]));
+        assert_eq!(decide_drop(&v, None, 3, 4), picked(&[3, 4], &[5]), "a pair inside a run waits too");
+        assert_eq!(decide_drop(&v, None, 0, 10), Decision::Apply(mv(0, "Jh>reserve", &[0, 10])));
+        assert_eq!(decide_drop(&v, None, 0, 3), Decision::ExplainPair(0, 3));
+    }
+
+    #[test]
+    fn a_drag_from_a_pick_of_two_adds_the_card_it_lands_on() {
+        let v = adding_view();
+        let two = Selection { slots: vec![0, 1], partners: vec![2] };
+        assert_eq!(decide_drop(&v, Some(&two), 1, 2), Decision::Apply(mv(1, "Jh+Qc+Ks", &[0, 1, 2])));
+        assert_eq!(decide_drop(&v, Some(&two), 2, 0), Decision::Apply(mv(1, "Jh+Qc+Ks", &[0, 1, 2])));
+        assert_eq!(decide_drop(&v, Some(&two), 1, 3), Decision::ExplainGroup(vec![0, 1, 3]));
+    }
+
+    #[test]
+    fn pairs_play_on_the_second_click_or_drop_as_before() {
+        let v = view(vec![mv(0, "6c+7s", &[1, 3]), mv(1, "Kh", &[0])]);
+        let six = pick_after(decide_click(&v, None, 1));
+        assert_eq!(six, Selection { slots: vec![1], partners: vec![3] });
+        assert_eq!(pick_prompt(&v, &six), "6♣ selected: pick a highlighted card.");
+        assert_eq!(decide_click(&v, Some(&six), 3), Decision::Apply(mv(0, "6c+7s", &[1, 3])));
+        assert_eq!(decide_click(&v, Some(&six), 1), Decision::Deselect);
+        assert_eq!(decide_click(&v, Some(&six), 2), Decision::ExplainPair(1, 2));
+        assert_eq!(decide_drop(&v, None, 3, 1), Decision::Apply(mv(0, "6c+7s", &[1, 3])));
+        assert_eq!(decide_drop(&v, Some(&six), 0, 1), Decision::ExplainPair(0, 1));
     }
 
     #[test]

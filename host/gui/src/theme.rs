@@ -28,9 +28,9 @@ pub const ENGRAVING: Color32 = Color32::from_rgb(0x3d, 0x3e, 0x3a);
 
 /// A card that can be played now: a warm outline.
 pub const PLAYABLE: Color32 = Color32::from_rgb(0xf2, 0xc9, 0x4c);
-/// The selected card.
+/// The picked cards.
 pub const SELECTED: Color32 = Color32::from_rgb(0xff, 0x8a, 0x1f);
-/// Cards the selected one can pair with.
+/// Cards that can join the picked ones in a move.
 pub const PARTNER: Color32 = Color32::from_rgb(0x4c, 0xe0, 0xd2);
 /// The keyboard cursor.
 pub const CURSOR: Color32 = Color32::from_rgb(0xff, 0xff, 0xff);

@@ -126,7 +126,7 @@ pub fn assert_suits_as_declared<R: Rules>() {
 pub fn late_positions<R: Rules>(count: usize, cards_left: u32) -> Vec<CellsGame<R>> {
     let mut rng = patience_engine::deal::DealRng::new(17);
     let mut positions = Vec::new();
-    let mut random_move = |game: &CellsGame<R>, rng: &mut patience_engine::deal::DealRng| {
+    let random_move = |game: &CellsGame<R>, rng: &mut patience_engine::deal::DealRng| {
         let actions = game.actions();
         let removals: Vec<&Action> = actions.iter().filter(|a| !matches!(a, Action::Draw)).collect();
         let to_reserve: Vec<&Action> = actions.iter().filter(|a| matches!(a, Action::ToReserve(_))).collect();
