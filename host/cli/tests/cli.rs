@@ -223,7 +223,7 @@ fn rule_set_files_work_and_bad_ones_name_file_line_and_what_is_allowed() {
     assert!(stdout(&output).contains("Pass: 1 of 3"), "{}", stdout(&output));
 
     let cases = [
-        ("unknown-plugin.toml", "plugin = \"nonesuch\"\n", ":1: unknown plugin `nonesuch` (available: apophis, cheops, classic, "),
+        ("unknown-plugin.toml", "plugin = \"nonesuch\"\n", ":1: unknown plugin `nonesuch` (available: apophis, baroness, cheops, classic, "),
         ("unknown-option.toml", "plugin = \"relaxed\"\n[options]\npases = 3\n", ":3: unknown option `pases` for plugin `relaxed` (options: "),
         ("out-of-range.toml", "plugin = \"relaxed\"\n[options]\npasses = 4\n", ":3: option `passes` cannot be 4: it takes one of 1, 2, 3, unlimited"),
         ("wrong-type.toml", "plugin = \"relaxed\"\n[options]\nface_down = \"yes\"\n", ":3: option `face_down` cannot be \"yes\": it takes true or false"),

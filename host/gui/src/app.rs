@@ -1038,13 +1038,18 @@ impl PatienceApp {
         self.deal_choice(index);
     }
 
-    /// On a first launch, the kindest measured rule set, announced in one
-    /// line; None otherwise, or when nothing measured is kind enough.
+    /// On a first launch, the kindest measured rule set of the menu's
+    /// first group, announced in one line; None otherwise, or when nothing
+    /// measured there is kind enough.
     fn kind_first_game(&mut self) -> Option<usize> {
         if !self.first_launch {
             return None;
         }
-        let (index, figures) = self.difficulty.kindest(&self.choices, &self.catalog)?;
+        // The menu's first group is the game the app is about; the
+        // families and plugins beside it may hold kinder games (Triple
+        // Alliance is won by the expert on every deal) but not a first one.
+        let (_, first_group) = self.all_groups().into_iter().next()?;
+        let (index, figures) = self.difficulty.kindest(&self.choices, &first_group, &self.catalog)?;
         let title = &self.choices[index].title;
         let winnable = figures.winnable_text();
         self.notices.push(format!("Welcome! Your first game is {title} — {winnable}. Pick another rule set from the Variants menu at any time."));

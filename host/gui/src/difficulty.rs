@@ -482,14 +482,15 @@ impl Difficulty {
         self.figures.is_empty()
     }
 
-    /// The choice a newcomer should start with: of those winnable well
-    /// over half the time and fairly often won ([`Figures::is_kind`]), the
-    /// one a fair player wins most often (the best expert %); a tie goes
-    /// to the better winnable %, then to the menu's order. None when
-    /// nothing measured is kind enough.
-    pub fn kindest(&self, choices: &[Choice], catalog: &Catalog) -> Option<(usize, Figures)> {
+    /// The choice a newcomer should start with: of the `candidates`
+    /// (indices into `choices`, in the menu's order) winnable well over
+    /// half the time and fairly often won ([`Figures::is_kind`]), the one
+    /// a fair player wins most often (the best expert %); a tie goes to
+    /// the better winnable %, then to the menu's order. None when nothing
+    /// there measured is kind enough.
+    pub fn kindest(&self, choices: &[Choice], candidates: &[usize], catalog: &Catalog) -> Option<(usize, Figures)> {
         let mut best: Option<(usize, Figures)> = None;
-        for (index, choice) in choices.iter().enumerate() {
+        for (index, choice) in candidates.iter().map(|&index| (index, &choices[index])) {
             let Some(figures) = self.figures(&choice.rule_set, catalog).filter(Figures::is_kind) else { continue };
             let rank = |f: &Figures| (f.expert_rate().unwrap_or(0.0), f.winnable_rate().unwrap_or(0.0));
             if best.as_ref().is_none_or(|(_, held)| rank(&figures) > rank(held)) {

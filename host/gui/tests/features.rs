@@ -358,3 +358,27 @@ fn a_drawn_card_slides_to_its_new_place_and_animations_can_be_switched_off() {
     drop(harness);
     assert!(!common::app_in(dir.path()).settings().animations, "remembered in the settings");
 }
+
+#[test]
+fn a_jack_queen_and_king_leave_elevens_together_by_mouse_and_a_wrong_card_is_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    let first = patience_engine::card::parse_cards("Jd 5h 6c Qs Ks 2h 3h 4h 9c Ah 7d 8d").unwrap();
+    let deck = first.iter().copied().chain(patience_engine::deal::fresh_deck().into_iter().filter(|c| !first.contains(c))).collect();
+    harness.state_mut().start(patience_runtime::RuleSet::defaults("elevens"), Deal::Cards(deck));
+    harness.run();
+    click(&mut harness, &card_label("Jd", true));
+    click(&mut harness, &card_label("Qs", true));
+    // A card that is no part of the set: the plugin says why, the pick stays.
+    click(&mut harness, &card_label("5h", true));
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.selection().map(|s| s.slots.len()), Some(2), "the Jack and the Queen are still picked");
+    let said = table.line().cloned().expect("an explanation");
+    assert_eq!(said.tone, patience_gui::Tone::Explanation);
+    assert!(said.text.contains("set"), "{said:?}");
+    click(&mut harness, &card_label("Ks", true));
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.move_log().len(), 1);
+    assert_eq!(patience_engine::card::canonical_notation(&table.move_log()[0]), patience_engine::card::canonical_notation("Jd+Qs+Ks"));
+    harness.snapshot_options("elevens-set", &snapshot_options());
+}

@@ -17,7 +17,7 @@ use egui_kittest::Harness;
 use patience_engine::card::Card;
 use patience_engine::deal::Deal;
 use patience_engine::layout::{Face, Outcome, SlotKind};
-use patience_gui::{HintView, PatienceApp, Tone};
+use patience_gui::{slot_label, HintView, PatienceApp, Tone};
 
 /// Two slot tops closer than this are in one row (a quarter card).
 const SAME_ROW: f32 = 0.35;
@@ -47,6 +47,10 @@ fn stock(harness: &Harness<'_, PatienceApp>) -> u32 {
 /// Arrow keys until the cursor is on `target`: up or down to its row, then
 /// along the row. Panics when the cursor does not get there.
 fn go_to(harness: &mut Harness<'_, PatienceApp>, target: u32) {
+    // Back where it was before (or unmoved), the cursor is in a row the
+    // target is not in, though level with it (a card fanned a little
+    // below another is a row of its own): a person then tries Up or Down.
+    let mut been: Vec<u32> = Vec::new();
     for _ in 0..MAX_STEPS {
         let Some(at) = cursor(harness) else {
             press(harness, Key::ArrowDown);
@@ -62,7 +66,9 @@ fn go_to(harness: &mut Harness<'_, PatienceApp>, target: u32) {
         // In the target's column (a fanned pile), up or down; else along
         // the row first when the target is level with the cursor.
         let column = (to_x - x).abs() < 0.5;
-        let key = if column && to_y < y {
+        let key = if been.contains(&at) {
+            if to_y < y { Key::ArrowUp } else { Key::ArrowDown }
+        } else if column && to_y < y {
             Key::ArrowUp
         } else if column && to_y > y {
             Key::ArrowDown
@@ -75,6 +81,7 @@ fn go_to(harness: &mut Harness<'_, PatienceApp>, target: u32) {
         } else {
             Key::ArrowRight
         };
+        been.push(at);
         press(harness, key);
     }
     panic!("the cursor did not reach slot {target} in {MAX_STEPS} key presses (it is on {:?})", cursor(harness));
@@ -85,22 +92,29 @@ fn go_to_card(harness: &mut Harness<'_, PatienceApp>, card: &str) {
     go_to(harness, slot);
 }
 
-/// Plays the legal move `notation` with keys only: the cursor to the
-/// move's first playable slot and Enter; when that selects the card, the
-/// cursor to its partner and Space. Returns the move's notation as the
-/// plugin writes it (a pair in either order is one move).
+/// Plays the legal move `notation` with keys only: the cursor to each of
+/// the move's playable slots in turn, Enter on the first and Space on the
+/// others, until the move is played; a pick that waits (a move inside a
+/// bigger one) is played by Enter on its last card again. Returns the
+/// move's notation as the plugin writes it (a pair in either order is one
+/// move).
 fn play_by_keys(harness: &mut Harness<'_, PatienceApp>, notation: &str) -> String {
     let table = harness.state().table().unwrap();
     let chosen = table.legal_move(notation).unwrap_or_else(|| panic!("`{notation}` is not legal here")).clone();
     let playable = |id: &u32| table.layout().slots.iter().any(|s| s.id == *id && s.playable);
     let targets: Vec<u32> = chosen.slots.iter().copied().filter(playable).collect();
     let before = table.moves_made();
-    go_to(harness, targets[0]);
-    press(harness, Key::Enter);
-    if let Some(selection) = harness.state().table().unwrap().selection().cloned() {
-        let partner = *targets.iter().find(|&&id| id != selection.slot).expect("a partner");
-        go_to(harness, partner);
-        press(harness, Key::Space);
+    let played = |harness: &Harness<'_, PatienceApp>| harness.state().table().unwrap().moves_made() > before;
+    for (index, &target) in targets.iter().enumerate() {
+        let picked = harness.state().table().unwrap().selection().is_some_and(|s| s.slots.contains(&target));
+        if played(harness) || picked {
+            continue;
+        }
+        go_to(harness, target);
+        press(harness, if index == 0 { Key::Enter } else { Key::Space });
+    }
+    if !played(harness) && harness.state().table().unwrap().selection().is_some() {
+        press(harness, Key::Enter);
     }
     let table = harness.state().table().unwrap();
     assert_eq!(table.moves_made(), before + 1, "`{notation}` was played");
@@ -172,7 +186,7 @@ fn the_cursor_selects_offers_partners_cancels_and_explains() {
     // Enter selects it and says so; its partner is one to the right.
     press(&mut harness, Key::Enter);
     let selection = harness.state().table().unwrap().selection().cloned().expect("6c is selected");
-    assert_eq!(selection.slot, slot_of(&harness, "6c"));
+    assert_eq!(selection.slots, vec![slot_of(&harness, "6c")]);
     assert_eq!(selection.partners, vec![slot_of(&harness, "7d")]);
     assert_eq!(harness.get_by_label(&card_label("6c", true)).accesskit_node().toggled(), Some(Toggled::True), "selected");
     assert!(announced(&harness, "selected: pick a highlighted card"));
@@ -218,6 +232,51 @@ fn the_cursor_selects_offers_partners_cancels_and_explains() {
     assert_eq!(cursor(&harness), None);
     press(&mut harness, Key::Space);
     assert_eq!(harness.state().table().unwrap().move_log(), ["draw", "draw"]);
+}
+
+#[test]
+fn a_group_of_cards_is_picked_one_by_one_and_played_with_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    // The first bundled game whose opening offers a move of three cards or
+    // more (an adding game: a Jack, Queen and King, cards making 15).
+    let group = catalog().plugins().iter().find_map(|plugin| {
+        harness.state_mut().start(patience_runtime::RuleSet::defaults(&plugin.info.id), Deal::Seed(1));
+        harness.run();
+        let table = harness.state().table().unwrap();
+        let playable = |id: &u32| table.layout().slots.iter().any(|s| s.id == *id && s.playable);
+        table.view().moves.iter().find(|m| m.slots.iter().filter(|id| playable(id)).count() > 2).cloned()
+    });
+    let group = group.expect("a bundled game with a move of three cards or more");
+    let cards: Vec<u32> = {
+        let layout = harness.state().table().unwrap().layout();
+        group.slots.iter().copied().filter(|id| layout.slots.iter().any(|s| s.id == *id && s.playable)).collect()
+    };
+
+    // Enter on each card but the last picks it; every picked card is
+    // marked selected and the pick is announced.
+    for &card in &cards[..cards.len() - 1] {
+        go_to(&mut harness, card);
+        press(&mut harness, Key::Enter);
+    }
+    let selection = harness.state().table().unwrap().selection().cloned().expect("a pick");
+    assert_eq!(selection.slots, cards[..cards.len() - 1]);
+    for &card in &selection.slots {
+        let slot = harness.state().table().unwrap().layout().slots.iter().find(|s| s.id == card).cloned().unwrap();
+        let label = slot_label(&slot);
+        let selected = harness.query_all_by_label(&label).any(|node| node.accesskit_node().toggled() == Some(Toggled::True));
+        assert!(selected, "{label} shows as selected");
+    }
+    let said = harness.state().table().unwrap().line().cloned().expect("a status line");
+    assert!(said.text.contains("pick a highlighted card"), "{said:?}");
+    assert!(announced(&harness, &said.text));
+
+    // Enter on the last card plays the group.
+    go_to(&mut harness, cards[cards.len() - 1]);
+    press(&mut harness, Key::Enter);
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.move_log(), vec![group.notation.clone()]);
+    assert!(table.selection().is_none());
 }
 
 #[test]
@@ -376,14 +435,15 @@ fn the_arrows_reach_every_card_and_pile_of_every_bundled_variant() {
         harness.run();
         let layout = harness.state().table().unwrap().layout().clone();
         let visited: Vec<u32> = layout.slots.iter().filter(|s| s.face != Face::Empty || s.playable).map(|s| s.id).collect();
-        assert!(visited.len() > 10, "{id}: a full board, not {}", visited.len());
+        assert!(visited.len() >= 6, "{id}: a dealt board, not {}", visited.len());
         // Every card that shows, played or not.
         for slot in visited {
             go_to(&mut harness, slot);
         }
-        // The stock, where there is one face down, is among them, and
-        // Enter there draws (an open stock top is a card to pick instead).
-        if !layout.slots.iter().any(|s| s.kind == SlotKind::Stock && s.face == Face::Down) {
+        // The stock, where there is one face down to draw from, is among
+        // them, and Enter there draws (an open stock top is a card to pick
+        // instead; a stock that only refills the piles is never clicked).
+        if !layout.slots.iter().any(|s| s.kind == SlotKind::Stock && s.face == Face::Down && s.playable) {
             continue;
         }
         let stock = stock(&harness);
@@ -392,4 +452,32 @@ fn the_arrows_reach_every_card_and_pile_of_every_bundled_variant() {
         assert_eq!(harness.state().table().unwrap().move_log(), ["draw"], "{id}");
         assert_eq!(moves_made(&harness), 1, "{id}: only the draw was played");
     }
+}
+
+/// Elevens' cells: a Jack, a Queen and a King, and cards that pair off.
+const ELEVENS_DECK: &str = "Jd 5h 6c Qs Ks 2h 3h 4h 9c Ah 7d 8d";
+
+fn elevens_deck() -> Vec<Card> {
+    let first = patience_engine::card::parse_cards(ELEVENS_DECK).unwrap();
+    first.iter().copied().chain(patience_engine::deal::fresh_deck().into_iter().filter(|c| !first.contains(c))).collect()
+}
+
+#[test]
+fn a_jack_queen_and_king_leave_elevens_together_with_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = harness(app_in(dir.path()));
+    harness.state_mut().start(patience_runtime::RuleSet::defaults("elevens"), Deal::Cards(elevens_deck()));
+    harness.run();
+    for card in ["Jd", "Qs"] {
+        go_to_card(&mut harness, card);
+        press(&mut harness, Key::Enter);
+    }
+    let said = harness.state().table().unwrap().line().cloned().expect("a status line");
+    assert!(said.text.contains("J♦ + Q♠") && said.text.contains("pick a highlighted card"), "{said:?}");
+    go_to_card(&mut harness, "Ks");
+    press(&mut harness, Key::Enter);
+    let table = harness.state().table().unwrap();
+    assert_eq!(table.move_log().len(), 1, "one move took all three");
+    assert_eq!(patience_engine::card::canonical_notation(&table.move_log()[0]), patience_engine::card::canonical_notation("Jd+Qs+Ks"));
+    assert_eq!(hud_value(&harness, "removed"), "3");
 }
