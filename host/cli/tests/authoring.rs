@@ -275,11 +275,29 @@ fn a_face_down_card_named_in_a_label_fails_the_hidden_card_check() {
 #[test]
 fn the_bundled_plugins_pass_check() {
     // Guards the checks against false alarms on plugins known to be sound.
-    for (file, bytes) in patience_tests::bundled() {
-        let config = Config { games: 30, solve_deals: 2, ..Config::default() };
-        let report = patience_conformance::check_bytes(bytes, &config);
-        assert!(report.passed(), "{file}:\n{report}");
-    }
+    // Thirty-seven plugins: checked on every core, each plugin by one.
+    let plugins = patience_tests::bundled();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut failed = Vec::new();
+                    while let Some((file, bytes)) = plugins.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        let config = Config { games: 30, solve_deals: 2, ..Config::default() };
+                        let report = patience_conformance::check_bytes(bytes, &config);
+                        if !report.passed() {
+                            failed.push(format!("{file}:\n{report}"));
+                        }
+                    }
+                    failed
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|handle| handle.join().expect("a checking thread")).collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 #[test]
