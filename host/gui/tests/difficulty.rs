@@ -9,6 +9,7 @@ mod common;
 use common::*;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
+use patience_compare::study::{DealRecord, StudyFile};
 use patience_compare::PlayerKind;
 use patience_engine::deal::Deal;
 use patience_engine::solver::Verdict;
@@ -19,10 +20,18 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Deals of each rule set the drift check plays again: the solver on the
-/// first 20 of each file, the expert (seconds a game in speedpyramid) on
-/// the first 2.
+/// first 20 of each rule set (fewer where they took long, see below), the
+/// expert (seconds a game in speedpyramid) on the first 2.
 const DRIFT_SOLVER_DEALS: u64 = 20;
 const DRIFT_EXPERT_DEALS: u64 = 2;
+
+/// The solver's share of the drift check per rule set, in the time the
+/// study recorded: it plays the first deals whose recorded times add up
+/// to this, and at least `DRIFT_MIN_DEALS`. A rule set of seconds a deal
+/// (Speedpyramid's whole game) then costs what one of milliseconds does,
+/// and every rule set is still played again.
+const DRIFT_MICROS_PER_RULE_SET: u64 = 3_000_000;
+const DRIFT_MIN_DEALS: u64 = 2;
 
 /// Games the expert played per rule set in the study files: at least 200
 /// (the seed variants' rule sets have 500), for intervals under ±7 points.
@@ -123,16 +132,46 @@ fn the_study_files_cover_every_rule_set_with_enough_deals() {
     }
 }
 
+/// The study of one of `file`'s rule sets.
+fn only_rule_set(file: &StudyFile, index: usize) -> StudyFile {
+    let records = file.records.iter().filter(|record| record.rule_set == index).map(|record| DealRecord { rule_set: 0, ..record.clone() });
+    StudyFile { rule_sets: vec![file.rule_sets[index].clone()], records: records.collect(), ..file.clone() }
+}
+
+/// How many of the first deals of a one-rule-set study the drift check
+/// has the solver play again (see `DRIFT_MICROS_PER_RULE_SET`).
+fn drift_solver_deals(file: &StudyFile) -> u64 {
+    let mut recorded = 0;
+    let mut deals = 0;
+    for deal in file.from..file.from + DRIFT_SOLVER_DEALS.min(file.deals) {
+        let micros = file.records.iter().find(|record| record.deal == deal).map_or(0, |record| record.micros);
+        if deals >= DRIFT_MIN_DEALS && recorded + micros > DRIFT_MICROS_PER_RULE_SET {
+            break;
+        }
+        recorded += micros;
+        deals += 1;
+    }
+    deals
+}
+
 #[test]
 fn the_study_files_agree_with_the_plugins_and_the_check_catches_a_changed_record() {
     let catalog = catalog();
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     for path in study_files() {
         let file = read_study(&path).unwrap();
+        let mut differences = Vec::new();
+        if file.players.contains(&PlayerKind::Solver) {
+            for index in 0..file.rule_sets.len() {
+                let one = only_rule_set(&file, index);
+                differences.extend(check_drift(&one, &catalog, drift_solver_deals(&one), 0, jobs).unwrap());
+            }
+        }
         // The expert takes seconds a game: only the file of the first
         // deals is played again with it.
-        let expert = if file.players.contains(&PlayerKind::Expert) && file.from == 1 { DRIFT_EXPERT_DEALS } else { 0 };
-        let differences = check_drift(&file, &catalog, DRIFT_SOLVER_DEALS, expert, jobs).unwrap();
+        if file.players.contains(&PlayerKind::Expert) && file.from == 1 {
+            differences.extend(check_drift(&file, &catalog, 0, DRIFT_EXPERT_DEALS, jobs).unwrap());
+        }
         assert!(differences.is_empty(), "{} no longer matches the plugins — regenerate it (docs/architecture.md, \"The difficulty files\"):\n{}", path.display(), differences.join("\n"));
     }
 
