@@ -1,9 +1,10 @@
 //! Which ranks go together, as data a rule and a search can both count
 //! with: the pairs of a game ([`PairRule`]: cards making a sum, ranks one
-//! apart, two of a kind) and sets of ranks ([`ranks`]). Suits never enter
+//! apart, two of a kind), sets of ranks ([`ranks`]), and both with their
+//! words ([`Removal`]). Suits never enter
 //! here; a game whose pairs look at suits adds that test on top.
 
-use crate::card::Card;
+use crate::card::{Card, KING};
 
 /// Which cards pair off, by rank, as a table: `partners[r]` has bit `s` set
 /// when a card of rank `r` pairs with one of rank `s`. Built with const
@@ -98,6 +99,42 @@ pub const fn ranks(ranks: &[u8]) -> u16 {
         i += 1;
     }
     set
+}
+
+/// Which cards leave the table: pairs (by rank) and the ranks that leave
+/// alone, with the words for both. Shared by the families whose cards
+/// leave in pairs or alone (the pyramids, the adding games).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Removal {
+    pub pairs: PairRule,
+    /// The ranks that leave alone, one bit each.
+    pub singles: u16,
+    /// `pairs` in words: "two cards making 13".
+    pub pairs_text: &'static str,
+    /// `singles` in words ("a King"), if any.
+    pub singles_text: Option<&'static str>,
+}
+
+impl Removal {
+    /// Pyramid's: two cards making 13 (A+Q, 2+J, … 6+7), a King alone.
+    pub const THIRTEEN: Removal = Removal::pairs(PairRule::sum(13), "two cards making 13").alone(ranks(&[KING]), "a King");
+
+    /// Pairs only, nothing alone.
+    pub const fn pairs(pairs: PairRule, pairs_text: &'static str) -> Removal {
+        Removal { pairs, singles: 0, pairs_text, singles_text: None }
+    }
+
+    /// Also `singles` leave alone, said as `text` ("a King").
+    pub const fn alone(mut self, singles: u16, text: &'static str) -> Removal {
+        self.singles = singles;
+        self.singles_text = Some(text);
+        self
+    }
+
+    /// Whether a card of `rank` leaves alone.
+    pub const fn leaves_alone(&self, rank: u8) -> bool {
+        self.singles & (1 << rank) != 0
+    }
 }
 
 #[cfg(test)]

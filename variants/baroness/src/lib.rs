@@ -21,7 +21,7 @@ move. (The program's page says the cards are dealt \"to the foundation\", meanin
 moving a card into an empty pile, which its code allows.)";
     const REFILL: Refill = Refill::Never;
     const STOCK: Stock = Stock::OntoEachPile { piles: 5, extra: &[5, 6] };
-    const REMOVAL: Removal = Removal::new(PairRule::sum(13), "two cards making 13 (A+Q, 2+J, 3+10, 4+9, 5+8, 6+7)").alone(ranks(&[KING]), "a King");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(13), "two cards making 13 (A+Q, 2+J, 3+10, 4+9, 5+8, 6+7)").alone(ranks(&[KING]), "a King");
     const MOVES_TO_EMPTY: bool = true;
 
     fn table() -> &'static Table {

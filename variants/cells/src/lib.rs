@@ -32,7 +32,7 @@ pub mod testing;
 pub mod view;
 
 pub use game::{Action, CellsGame, Place};
-pub use patience_engine::ranks::{ranks, PairRule};
+pub use patience_engine::ranks::{ranks, PairRule, Removal};
 pub use sets::SetRule;
 pub use table::{PileSpec, Table};
 
@@ -82,31 +82,6 @@ pub enum Win {
     StockEmpty,
 }
 
-/// Which cards leave the table together, and how that is said.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Removal {
-    pub pairs: PairRule,
-    /// The ranks that leave alone, one bit each.
-    pub singles: u16,
-    /// `pairs` in words: "two cards making 13".
-    pub pairs_text: &'static str,
-    /// `singles` in words ("a King"), if any.
-    pub singles_text: Option<&'static str>,
-}
-
-impl Removal {
-    pub const fn new(pairs: PairRule, pairs_text: &'static str) -> Removal {
-        Removal { pairs, singles: 0, pairs_text, singles_text: None }
-    }
-
-    /// Also `singles` leave alone, said as `text` ("a King").
-    pub const fn alone(mut self, singles: u16, text: &'static str) -> Removal {
-        self.singles = singles;
-        self.singles_text = Some(text);
-        self
-    }
-}
-
 /// One game of the family: everything that sets it apart, as data.
 /// Implemented by a zero-sized type in the game's crate.
 pub trait Rules: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync + 'static {
@@ -152,7 +127,7 @@ pub trait Rules: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + co
 
     /// Whether a card leaves alone.
     fn single(card: CardId) -> bool {
-        Self::REMOVAL.singles & (1 << card.rank()) != 0
+        Self::REMOVAL.leaves_alone(card.rank())
     }
 
     /// Changes the dealt order before the deal (a program's deal filter),

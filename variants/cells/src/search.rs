@@ -333,7 +333,7 @@ mod tests {
         const SUMMARY: &'static str = "A test table.";
         const INTRO: &'static str = "A test table.";
         const REFILL: Refill = Refill::AtOnce;
-        const REMOVAL: Removal = Removal::new(PairRule::sum(13), "two cards making 13");
+        const REMOVAL: Removal = Removal::pairs(PairRule::sum(13), "two cards making 13");
 
         fn table() -> &'static Table {
             crate::table!(Table::default().pile(0.0, 0.0, 3, false).pile(1.25, 0.0, 3, false).cells(1, 2, 0.0, 3.0).stock_at(4.0, 0.0))

@@ -21,7 +21,7 @@ game `draw` puts the stock's top card there.";
     const REFILL: Refill = Refill::AtOnce;
     const STOCK: Stock = Stock::ToPile { pile: 8, draws: 2 };
     const REMOVAL: Removal =
-        Removal::new(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)").alone(ranks(&[JACK, QUEEN, KING]), "a Jack, a Queen or a King");
+        Removal::pairs(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)").alone(ranks(&[JACK, QUEEN, KING]), "a Jack, a Queen or a King");
 
     fn table() -> &'static Table {
         table!(Table::default().cells(2, 4, 0.0, 0.0).draw_cell(5.5, 0.0).stock_at(5.5, 1.65).discard_at(6.75, 1.65))

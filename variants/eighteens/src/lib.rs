@@ -20,7 +20,7 @@ rows of four, one card each; the other 92 cards are the stock. No two cards pair
 holds cards. An Ace leaves alone, from a cell or from the top of the reserve.";
     const DECKS: u8 = 2;
     const REFILL: Refill = Refill::WhileReserveEmpty;
-    const REMOVAL: Removal = Removal::new(PairRule::NONE, "never two cards alone").alone(ranks(&[ACE]), "an Ace");
+    const REMOVAL: Removal = Removal::pairs(PairRule::NONE, "never two cards alone").alone(ranks(&[ACE]), "an Ace");
     const SET: Option<SetRule> = Some(SetRule::FaceAndThree { total: 18 });
 
     fn table() -> &'static Table {

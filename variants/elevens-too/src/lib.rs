@@ -17,7 +17,7 @@ impl Rules for ElevensToo {
 stock refills **nothing** while the reserve holds part of a set, not even cells emptied by pairs in the meantime (the \
 program's page says only the face cards' cells wait; its code holds back every refill, and so does this game).";
     const REFILL: Refill = Refill::WhileReserveEmpty;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
     const SET: Option<SetRule> = Some(SetRule::JQK);
 
     fn table() -> &'static Table {

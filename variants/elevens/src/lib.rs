@@ -17,7 +17,7 @@ impl Rules for Elevens {
 three, one card each; the other 43 cards are the stock. A Jack, a Queen and a King never pair: they wait in the three \
 reserve places until the set is complete.";
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
     const SET: Option<SetRule> = Some(SetRule::JQK);
 
     fn table() -> &'static Table {

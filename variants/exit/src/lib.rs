@@ -20,7 +20,7 @@ in ten piles of five (pile by pile) and a reserve pile of two; only the top card
 stays empty. A pair is two cards making 11, two Jacks, or a Queen with a King of another suit.";
     const SUITS_MATTER: bool = true;
     const REFILL: Refill = Refill::Never;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11).and(JACK, JACK).and(QUEEN, KING), "two cards making 11 (A+10 … 5+6), two Jacks, or a Queen with a King of another suit");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11).and(JACK, JACK).and(QUEEN, KING), "two cards making 11 (A+10 … 5+6), two Jacks, or a Queen with a King of another suit");
     const DEAL_FLAG: Option<Flag> = Some(THREE_JACKS);
 
     fn table() -> &'static Table {

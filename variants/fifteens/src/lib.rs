@@ -21,7 +21,7 @@ is dead, and so is the game. No cell is refilled while the reserve holds cards. 
 card be dropped back onto a cell, where it lies on the cell's card: an accident of its code, not a rule, and not \
 copied here.)";
     const REFILL: Refill = Refill::WhileReserveEmpty;
-    const REMOVAL: Removal = Removal::new(PairRule::sum_of_at_most(15, 9), "two cards of 9 or less making 15 (6+9, 7+8)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum_of_at_most(15, 9), "two cards of 9 or less making 15 (6+9, 7+8)");
     const SET: Option<SetRule> = Some(SetRule::Sum { total: 15, highest: 9, or_each_of: ranks(&[10, JACK, QUEEN, KING]) });
 
     fn table() -> &'static Table {

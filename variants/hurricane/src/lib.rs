@@ -16,7 +16,7 @@ impl Rules for Hurricane {
     const INTRO: &'static str = "PySolFC's Hurricane (game 735): ten piles of three cards in a ring, and three centre cells of one card each; the \
 other 19 cards are the stock, which refills the centre cells at once and never the piles.";
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(14), "two cards making 14 (A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(14), "two cards making 14 (A+K, 2+Q, 3+J, 4+10, 5+9, 6+8, 7+7)");
 
     fn table() -> &'static Table {
         table!(Table::default()

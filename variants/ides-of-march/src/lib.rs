@@ -17,7 +17,7 @@ impl Rules for IdesOfMarch {
     const INTRO: &'static str = "PySolFC's Ides of March (game 974; also called XV): Hurricane's ring of ten piles of three and three centre cells, \
 the 19 others in the stock, which refills the centre cells at once and never the piles.";
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(15).and(ACE, ACE), "two cards making 15 (2+K, 3+Q, 4+J, 5+10, 6+9, 7+8), or two Aces");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(15).and(ACE, ACE), "two cards making 15 (2+K, 3+Q, 4+J, 5+10, 6+9, 7+8), or two Aces");
 
     fn table() -> &'static Table {
         table!(Table::default()

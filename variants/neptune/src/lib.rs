@@ -17,7 +17,7 @@ impl Rules for Neptune {
 card each, refilled from the stock at once. Removing every card is impossible (the page says so), so the goal is to deal \
 the whole stock out.";
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::neighbours(), "two cards one rank apart (A+2 … Q+K; a King and an Ace are not)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::neighbours(), "two cards one rank apart (A+2 … Q+K; a King and an Ace are not)");
     const WIN: Win = Win::StockEmpty;
 
     fn table() -> &'static Table {

@@ -18,7 +18,7 @@ impl Rules for Nines {
 43 cards are the stock. 10s and face cards gather one of each rank in the four reserve places, and no cell is refilled \
 while they wait (the program's page says \"like Tens\", which has thirteen cells; its code deals nine).";
     const REFILL: Refill = Refill::WhileReserveEmpty;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(9), "two cards making 9 (A+8, 2+7, 3+6, 4+5)").alone(ranks(&[9]), "a 9");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(9), "two cards making 9 (A+8, 2+7, 3+6, 4+5)").alone(ranks(&[9]), "a 9");
     const SET: Option<SetRule> = Some(SetRule::Distinct { ranks: ranks(&[10, JACK, QUEEN, KING]), same_suit: false });
 
     fn table() -> &'static Table {

@@ -19,7 +19,7 @@ impl Rules for RelaxedExit {
 in ten piles of five (pile by pile) and a reserve pile of two; only the top cards are available, and an emptied pile \
 stays empty. A pair is two cards making 11, two Jacks, or a Queen with any King.";
     const REFILL: Refill = Refill::Never;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11).and(JACK, JACK).and(QUEEN, KING), "two cards making 11 (A+10 … 5+6), two Jacks, or a Queen with any King");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11).and(JACK, JACK).and(QUEEN, KING), "two cards making 11 (A+10 … 5+6), two Jacks, or a Queen with any King");
     const DEAL_FLAG: Option<Flag> = Some(THREE_JACKS);
 
     fn table() -> &'static Table {

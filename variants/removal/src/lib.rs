@@ -26,9 +26,9 @@ pub use game::{Action, Place, RemovalGame};
 pub use patience_engine::tableau::Shape;
 pub use talon::Talon;
 
-pub use patience_engine::ranks::{ranks, PairRule};
+pub use patience_engine::ranks::{ranks, PairRule, Removal};
 
-use patience_engine::card::{Card, KING};
+use patience_engine::card::Card;
 use patience_engine::options::Flag;
 use serde::{Deserialize, Serialize};
 
@@ -111,34 +111,6 @@ pub enum Win {
     Shape,
 }
 
-/// Which cards leave the table: pairs (by rank; suits never matter in this
-/// family) and the ranks that leave alone, with the words for both.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Removal {
-    pub pairs: PairRule,
-    /// The ranks that leave alone, one bit each.
-    pub singles: u16,
-    /// `pairs` in words: "two cards making 13".
-    pub pairs_text: &'static str,
-    /// `singles` in words ("a King"), if any.
-    pub singles_text: Option<&'static str>,
-}
-
-impl Removal {
-    /// Pyramid's: two cards making 13 (A+Q, 2+J, … 6+7), a King alone.
-    pub const THIRTEEN: Removal = Removal {
-        pairs: PairRule::sum(13),
-        singles: ranks(&[KING]),
-        pairs_text: "two cards making 13",
-        singles_text: Some("a King"),
-    };
-
-    /// Pairs only, nothing alone.
-    pub const fn pairs(pairs: PairRule, pairs_text: &'static str) -> Removal {
-        Removal { pairs, singles: 0, pairs_text, singles_text: None }
-    }
-}
-
 /// One game of the family: everything that sets it apart, as data.
 /// Implemented by a zero-sized type in the game's crate.
 pub trait Rules: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + core::hash::Hash + Send + Sync + 'static {
@@ -174,7 +146,7 @@ pub trait Rules: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + co
 
     /// Whether a card leaves alone.
     fn single(card: Card) -> bool {
-        Self::REMOVAL.singles & (1 << card.rank) != 0
+        Self::REMOVAL.leaves_alone(card.rank)
     }
 }
 

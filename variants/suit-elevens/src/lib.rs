@@ -19,7 +19,7 @@ impl Rules for SuitElevens {
 the other 37 cards are the stock, which refills every emptied cell at once.";
     const SUITS_MATTER: bool = true;
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11), "two cards **of the same suit** making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11), "two cards **of the same suit** making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
     const SET: Option<SetRule> = Some(SetRule::Distinct { ranks: ranks(&[JACK, QUEEN, KING]), same_suit: true });
 
     fn table() -> &'static Table {

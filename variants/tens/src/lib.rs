@@ -18,7 +18,7 @@ impl Rules for Tens {
 row of six, one card each; the other 39 cards are the stock. 10s, Jacks, Queens and Kings never pair: four of a kind \
 gather in the four reserve places, and no cell is refilled while they wait.";
     const REFILL: Refill = Refill::WhileReserveEmpty;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(10), "two cards making 10 (A+9, 2+8, 3+7, 4+6, 5+5)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(10), "two cards making 10 (A+9, 2+8, 3+7, 4+6, 5+5)");
     const SET: Option<SetRule> = Some(SetRule::Kind { ranks: ranks(&[10, JACK, QUEEN, KING]), count: 4 });
 
     fn table() -> &'static Table {

@@ -21,7 +21,7 @@ nothing is drawn and nothing refilled.";
     const DECKS: u8 = 2;
     const REFILL: Refill = Refill::FromWasteWhileReserveEmpty;
     const STOCK: Stock = Stock::Waste;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(11), "two cards making 11 (A+10, 2+9, 3+8, 4+7, 5+6)");
     const SET: Option<SetRule> = Some(SetRule::JQK);
 
     fn table() -> &'static Table {

@@ -17,7 +17,7 @@ impl Rules for Thirteens {
     const INTRO: &'static str = "PySolFC's Thirteens (game 593; also called Helsinki, Good Thirteen): ten cells in two \
 rows of five, one card each; the other 42 cards are the stock, which refills every emptied cell at once.";
     const REFILL: Refill = Refill::AtOnce;
-    const REMOVAL: Removal = Removal::new(PairRule::sum(13), "two cards making 13 (A+Q, 2+J, 3+10, 4+9, 5+8, 6+7)").alone(ranks(&[KING]), "a King");
+    const REMOVAL: Removal = Removal::pairs(PairRule::sum(13), "two cards making 13 (A+Q, 2+J, 3+10, 4+9, 5+8, 6+7)").alone(ranks(&[KING]), "a King");
 
     fn table() -> &'static Table {
         table!(Table::default().cells(2, 5, 0.0, 0.0).stock_at(6.75, 0.0).discard_at(6.75, 1.65))

@@ -19,7 +19,7 @@ a start of a run (5, then 6 or 4, then the one that makes three in a row; a King
 goes when the cells are full. Nothing else leaves the cells.";
     const DECKS: u8 = 2;
     const REFILL: Refill = Refill::Never;
-    const REMOVAL: Removal = Removal::new(PairRule::NONE, "never two cards");
+    const REMOVAL: Removal = Removal::pairs(PairRule::NONE, "never two cards");
     const SET: Option<SetRule> = Some(SetRule::Run { len: 3 });
     const WIN: Win = Win::AllBut(2);
 

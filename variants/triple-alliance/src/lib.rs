@@ -18,7 +18,7 @@ face up, in eighteen piles, sixteen of three cards and two of two (two rounds to
 a start of a run (5, then 6 or 4, then the one that makes three in a row; a King and an Ace are neighbours), and the run \
 goes when the cells are full. Nothing else leaves the cells.";
     const REFILL: Refill = Refill::Never;
-    const REMOVAL: Removal = Removal::new(PairRule::NONE, "never two cards");
+    const REMOVAL: Removal = Removal::pairs(PairRule::NONE, "never two cards");
     const SET: Option<SetRule> = Some(SetRule::Run { len: 3 });
     const WIN: Win = Win::AllBut(1);
 
