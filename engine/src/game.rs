@@ -105,20 +105,33 @@ impl<V: Variant> Game<V> {
     /// `line-check`). `Err` names the first move that is not legal.
     pub fn play_line(snapshot: &[u8], line: &[String]) -> Result<Status, String> {
         let mut game = Game::<V>::restore(snapshot)?;
-        let mut status = game.status();
+        // One list of moves per step: on games whose moves are costly to
+        // list, listing them is what a check of a line costs.
         for (index, notation) in line.iter().enumerate() {
-            // Matched as the host matches a typed move (pairs in either order).
-            let wanted = crate::card::canonical_notation(notation);
-            let listed = game.state.actions().iter().position(|action| {
-                let listed = game.state.describe(action).notation;
-                listed == *notation || crate::card::canonical_notation(&listed) == wanted
-            });
-            let Some(id) = listed else {
-                return Err(format!("move {} (`{notation}`) is not legal: {}", index + 1, game.explain(notation)));
+            let refused = |why: String| format!("move {} (`{notation}`) is not legal: {why}", index + 1);
+            let mut actions = game.state.actions();
+            let now = game.state.status();
+            if now.outcome != Outcome::Playing {
+                return Err(refused(format!("the game is over: {}", now.message)));
+            }
+            let Some(found) = game.listed_as(&actions, notation) else {
+                return Err(refused(game.explain(notation)));
             };
-            status = game.apply(id as u32).map_err(|why| format!("move {} (`{notation}`) is not legal: {why}", index + 1))?;
+            let action = actions.swap_remove(found);
+            game.state.perform(&action);
         }
-        Ok(status)
+        Ok(game.status())
+    }
+
+    /// Which of `actions` (this position's) is listed as `notation`: the
+    /// exact notation, else as the host matches a typed move (pairs in
+    /// either order, any case).
+    fn listed_as(&self, actions: &[V::Action], notation: &str) -> Option<usize> {
+        let exact = actions.iter().position(|action| self.state.describe(action).notation == notation);
+        exact.or_else(|| {
+            let wanted = crate::card::canonical_notation(notation);
+            actions.iter().position(|action| crate::card::canonical_notation(&self.state.describe(action).notation) == wanted)
+        })
     }
 
     pub fn moves(&self) -> Vec<ListedMove> {
@@ -136,11 +149,14 @@ impl<V: Variant> Game<V> {
     }
 
     pub fn apply(&mut self, id: u32) -> Result<Status, String> {
-        let status = self.status();
+        let mut actions = self.state.actions();
+        let status = self.state.status();
         if status.outcome != Outcome::Playing {
             return Err(format!("the game is over: {}", status.message));
         }
-        let mut actions = self.state.actions();
+        if actions.is_empty() {
+            return Err(format!("the game is over: {}", self.state.lost_message()));
+        }
         let count = actions.len();
         if id as usize >= count {
             return Err(format!("there is no move {id}: the position has {count} legal moves"));
