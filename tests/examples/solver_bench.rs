@@ -8,16 +8,24 @@
 //!
 //! ```sh
 //! cargo run --release -p patience-tests --example solver_bench -- [--deals N] [--from S]
-//!     [--budget B] [--optimal] [--only NAME]…
+//!     [--budget B] [--optimal] [--only NAME]… [--native]
+//!     [--all-combinations [--verdicts FILE]]
 //! ```
 //!
 //! `--optimal` runs the shortest-line search (pair games only); `--only`
 //! keeps the rows whose name contains NAME; `--native` leaves out the wasm
 //! arm (for trying a change to the solver: positions and verdicts are the
 //! same in both, and the native arm builds in seconds).
+//!
+//! `--all-combinations` instead solves every combination of the options of
+//! the pair games (classic, relaxed, draw-three; `--only` picks among
+//! them), which is what `explore` runs, and prints the slowest ten and how
+//! many are over 10 ms a deal; `--verdicts FILE` writes each combination's
+//! verdict (and shortest-line length) deal by deal, for `diff` between
+//! two builds.
 
 use patience_engine::deal::Deal;
-use patience_engine::options::OptionValue;
+use patience_engine::options::{OptionKind, OptionValue};
 use patience_engine::solver::Verdict;
 use patience_engine::Search;
 use patience_runtime::{Catalog, Game, RuleSet};
@@ -36,11 +44,16 @@ struct Settings {
     optimal: bool,
     only: Vec<String>,
     native_only: bool,
+    all_combinations: bool,
+    verdicts: Option<PathBuf>,
 }
 
 fn main() -> anyhow::Result<()> {
     let settings = settings_from_args();
     let catalog = catalog();
+    if settings.all_combinations {
+        return all_combinations(catalog, &settings);
+    }
     let mut rows = Vec::new();
     for plugin in catalog.plugins() {
         rows.push(RuleSet {
@@ -118,19 +131,128 @@ fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The pair games, whose every option combination `explore` can ask for.
+const PAIR_GAMES: [&str; 3] = ["classic", "relaxed", "draw-three"];
+
+/// Above this mean a combination is over the bar of the performance issue.
+const BAR_MS: f64 = 10.0;
+
+/// `--all-combinations`: every combination of each pair game's options,
+/// solved natively and (without `--native`) in wasm; the slowest ten by
+/// the wasm mean (the native one with `--native`).
+fn all_combinations(catalog: &Catalog, settings: &Settings) -> anyhow::Result<()> {
+    let mut rows: Vec<(RuleSet, Run, Option<Run>)> = Vec::new();
+    let mut verdict_lines = String::new();
+    let plugins = PAIR_GAMES.iter().filter(|id| settings.only.is_empty() || settings.only.iter().any(|part| id.contains(part.as_str())));
+    for &id in plugins {
+        let plugin = catalog.find(id).expect("a bundled pair game");
+        let combinations = combinations_of(&plugin.info.options);
+        for (index, options) in combinations.iter().enumerate() {
+            let name = options.iter().map(|(name, value)| format!("{name}={value}")).collect::<Vec<_>>().join(", ");
+            let rule_set = RuleSet {
+                name: format!("{id}: {name}"),
+                description: None,
+                plugin: id.to_string(),
+                options: options.clone(),
+                path: None,
+                id: None,
+                group: None,
+            };
+            eprint!("\r{id} {}/{}   ", index + 1, combinations.len());
+            let native = natively(&rule_set, settings);
+            let wasm = if settings.native_only { None } else { Some(in_wasm(catalog, &rule_set, settings)?) };
+            if let Some(wasm) = &wasm
+                && wasm.verdicts != native.verdicts
+            {
+                eprintln!("\nwarning: {}: wasm and native verdicts differ", rule_set.name);
+            }
+            for (deal, (verdict, length)) in (settings.from..).zip(native.verdicts.iter().zip(&native.lengths)) {
+                verdict_lines.push_str(&format!("{}\t{deal}\t{verdict:?}\t{length}\n", rule_set.name));
+            }
+            rows.push((rule_set, native, wasm));
+        }
+    }
+    eprintln!();
+    let measured = |(_, native, wasm): &(RuleSet, Run, Option<Run>)| wasm.as_ref().unwrap_or(native).mean_ms();
+    rows.sort_by(|a, b| measured(b).total_cmp(&measured(a)));
+    let over = rows.iter().filter(|row| measured(row) > BAR_MS).count();
+    let arm = if settings.native_only { "native" } else { "wasm" };
+    println!(
+        "deals {}–{}, budget {} positions{}, one core: {} combinations, {over} over {BAR_MS} ms a deal ({arm})\n",
+        settings.from,
+        settings.from + settings.deals - 1,
+        settings.budget,
+        if settings.optimal { ", shortest lines" } else { "" },
+        rows.len(),
+    );
+    println!("| combination | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal mean · max | unknown | winnable |");
+    println!("|---|---|---|---|---|---|---|");
+    for (rule_set, native, wasm) in rows.iter().take(10) {
+        let shown = wasm.as_ref().unwrap_or(native);
+        let unknown = shown.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
+        let won = shown.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
+        let (wasm_ms, ratio) = match wasm {
+            Some(wasm) => (
+                format!("{:.3} · {:.1} · {:.0}", wasm.mean_ms(), wasm.percentile_ms(0.99), wasm.percentile_ms(1.0)),
+                format!("{:.2}×", wasm.mean_ms() / native.mean_ms()),
+            ),
+            None => ("–".to_string(), "–".to_string()),
+        };
+        println!(
+            "| {} | {wasm_ms} | {:.3} | {ratio} | {:.0} · {} | {unknown} | {:.1}% |",
+            rule_set.name,
+            native.mean_ms(),
+            shown.positions as f64 / settings.deals as f64,
+            shown.most_positions,
+            won as f64 * 100.0 / settings.deals as f64,
+        );
+    }
+    if let Some(path) = &settings.verdicts {
+        std::fs::write(path, verdict_lines)?;
+    }
+    Ok(())
+}
+
+/// Every combination of the values of `specs` (flags both ways, every
+/// choice; a number keeps its default), the first option varying slowest.
+fn combinations_of(specs: &[patience_engine::options::OptionSpec]) -> Vec<Vec<(String, OptionValue)>> {
+    let mut combinations: Vec<Vec<(String, OptionValue)>> = vec![Vec::new()];
+    for spec in specs {
+        let values: Vec<OptionValue> = match &spec.kind {
+            OptionKind::Flag => vec![OptionValue::Flag(false), OptionValue::Flag(true)],
+            OptionKind::Choice(_) => spec.choices().into_iter().map(|choice| OptionValue::Choice(choice.to_string())).collect(),
+            OptionKind::Int { .. } => vec![spec.default.clone()],
+        };
+        combinations = combinations
+            .into_iter()
+            .flat_map(|combination| {
+                values.iter().map(move |value| {
+                    let mut grown = combination.clone();
+                    grown.push((spec.name.clone(), value.clone()));
+                    grown
+                })
+            })
+            .collect();
+    }
+    combinations
+}
+
 /// What solving the deals of one rule set took.
 #[derive(Default)]
 struct Run {
     millis: Vec<f64>,
     verdicts: Vec<Verdict>,
+    /// Each deal's line length (0 when not won).
+    lengths: Vec<usize>,
     positions: u64,
     most_positions: u64,
     memory_bytes: usize,
 }
 
 impl Run {
-    fn add(&mut self, millis: f64, verdict: Verdict, positions: u64) {
+    fn add(&mut self, millis: f64, verdict: Verdict, positions: u64, length: usize) {
         self.millis.push(millis);
+        self.lengths.push(length);
         self.verdicts.push(verdict);
         self.positions += positions;
         self.most_positions = self.most_positions.max(positions);
@@ -155,7 +277,7 @@ fn in_wasm(catalog: &Catalog, rule_set: &RuleSet, settings: &Settings) -> anyhow
         game.start_again(&Deal::Seed(seed), &rule_set.options)?;
         let began = Instant::now();
         let solution = game.solve(settings.budget, settings.optimal)?;
-        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes);
+        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes, solution.line.len());
     }
     run.memory_bytes = game.memory_bytes();
     Ok(run)
@@ -210,7 +332,7 @@ fn natively_as<V: Search>(options: &[(String, OptionValue)], settings: &Settings
         let game = patience_engine::game::Game::<V>::start(&Deal::Seed(seed), options).expect("a seed deals");
         let began = Instant::now();
         let solution = game.solve(settings.budget, settings.optimal);
-        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes);
+        run.add(began.elapsed().as_secs_f64() * 1e3, solution.verdict, solution.nodes, solution.line.len());
     }
     run
 }
@@ -226,7 +348,16 @@ fn rule_set_files() -> anyhow::Result<Vec<PathBuf>> {
 }
 
 fn settings_from_args() -> Settings {
-    let mut settings = Settings { deals: 2000, from: 1, budget: DEFAULT_BUDGET, optimal: false, only: Vec::new(), native_only: false };
+    let mut settings = Settings {
+        deals: 2000,
+        from: 1,
+        budget: DEFAULT_BUDGET,
+        optimal: false,
+        only: Vec::new(),
+        native_only: false,
+        all_combinations: false,
+        verdicts: None,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut number = |what: &str| -> u64 {
@@ -238,6 +369,8 @@ fn settings_from_args() -> Settings {
             "--budget" => settings.budget = number("--budget"),
             "--optimal" => settings.optimal = true,
             "--native" => settings.native_only = true,
+            "--all-combinations" => settings.all_combinations = true,
+            "--verdicts" => settings.verdicts = Some(PathBuf::from(args.next().expect("--verdicts takes a file"))),
             "--only" => settings.only.push(args.next().expect("--only takes a name")),
             other => panic!("unknown argument `{other}` (see the top of examples/solver_bench.rs)"),
         }
