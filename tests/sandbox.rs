@@ -4,7 +4,7 @@
 
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
-use patience_runtime::{Game, GameError, PluginFault};
+use patience_runtime::{Game, GameError, Limits, PluginFault};
 use patience_tests::{fixture, load_fixture, runtime, settings, start};
 
 /// A hostile game with `attack`, one step in (the attacks start then).
@@ -54,6 +54,19 @@ fn a_memory_bomb_hits_the_memory_limit() {
     let fault = fault(game.layout().unwrap_err());
     assert!(fault.problem.contains("more than 32 MiB of memory"), "{fault}");
     assert_recovered(&mut game, &before, &fault);
+}
+
+#[test]
+fn the_same_compiled_plugin_runs_under_other_limits() {
+    let runtime = runtime();
+    let plugin = load_fixture(&runtime, "hostile.wasm").expect("the hostile fixture loads");
+    let smaller = plugin.under_limits(Limits { memory_bytes: 8 << 20, ..plugin.runtime().limits().clone() });
+    assert_eq!(smaller.hash, plugin.hash, "the same code");
+    let mut game = Game::start(&smaller, &Deal::Seed(1), &settings(&smaller, &[("attack", "memory-in-layout")])).unwrap();
+    game.play("step").expect("the first step is harmless");
+    let fault = fault(game.layout().unwrap_err());
+    assert!(fault.problem.contains("more than 8 MiB of memory"), "{fault}");
+    assert_eq!(plugin.runtime().limits().memory_bytes, 32 << 20, "the plugin it came from keeps its limits");
 }
 
 #[test]

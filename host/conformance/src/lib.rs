@@ -210,7 +210,7 @@ pub fn check_bytes(bytes: &[u8], config: &Config) -> Report {
     let verdicts = solver::check(&ctx, &mut findings);
     playouts::check(&ctx, &verdicts, &mut findings);
     hidden::check(&ctx, &mut findings);
-    limits::check(&ctx, bytes, &mut findings);
+    limits::check(&ctx, &mut findings);
     match previous_build(config) {
         Ok(previous) => saved_games::check(&ctx, previous.as_ref(), &mut findings),
         Err(error) => findings.fail(CheckId::SavedGames, Failure::new(format!("{error:#}"))),

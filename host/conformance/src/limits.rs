@@ -16,8 +16,7 @@ use crate::view::read_view;
 use crate::Findings;
 use patience_engine::deal::Deal;
 use patience_engine::layout::Outcome;
-use patience_runtime::{plugin::Source, GameError, Limits, Runtime};
-use std::sync::Arc;
+use patience_runtime::{GameError, Limits};
 use std::time::Duration;
 
 const PASS: u64 = 5;
@@ -29,10 +28,10 @@ const FUEL_SHARE: u64 = 10;
 /// are expected to take longer).
 const ORDINARY_CALLS: [&str; 7] = ["layout", "hud", "moves", "status", "apply", "explain", "snapshot"];
 
-pub fn check(ctx: &Context, bytes: &[u8], findings: &mut Findings) {
+pub fn check(ctx: &Context, findings: &mut Findings) {
     let limits = &ctx.config.limits;
     let slow_notes = slow_call_notes(ctx);
-    let headroom = headroom_note(ctx, bytes);
+    let headroom = headroom_note(ctx);
     let result = findings.get(CheckId::Limits);
     result.warnings.extend(slow_notes);
     let headroom_text = match headroom {
@@ -85,7 +84,7 @@ fn slow_call_notes(ctx: &Context) -> Vec<String> {
 
 /// Reruns a few playouts and a solve with reduced limits; a note when the
 /// plugin fails there.
-fn headroom_note(ctx: &Context, bytes: &[u8]) -> Option<String> {
+fn headroom_note(ctx: &Context) -> Option<String> {
     let full = &ctx.config.limits;
     let reduced = Limits {
         memory_bytes: full.memory_bytes / MEMORY_SHARE,
@@ -99,14 +98,7 @@ fn headroom_note(ctx: &Context, bytes: &[u8]) -> Option<String> {
         reduced.memory_bytes >> 20,
         reduced.call_fuel
     );
-    let runtime = match Runtime::new(reduced, ctx.config.cache_dir.clone()) {
-        Ok(runtime) => Arc::new(runtime),
-        Err(error) => return Some(format!("{what} no runtime could be made: {error:#}")),
-    };
-    let plugin = match runtime.load(bytes, Source::Bundled("headroom".into())) {
-        Ok(plugin) => plugin,
-        Err(error) => return Some(format!("{what} the plugin does not even load: {error:#}")),
-    };
+    let plugin = ctx.plugin.under_limits(reduced);
     let small = Context::new(plugin, ctx.config);
     for game in 0..HEADROOM_GAMES.min(ctx.config.games) {
         if let Some(problem) = playout_problem(&small, game) {

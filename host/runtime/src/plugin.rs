@@ -303,6 +303,30 @@ impl LoadedPlugin {
         &self.runtime
     }
 
+    /// The same compiled plugin, its games run under `limits` instead:
+    /// limits are the store's, not the code's, so nothing is compiled again
+    /// (`patience check` tries a plugin under reduced limits this way).
+    pub fn under_limits(&self, limits: Limits) -> Arc<LoadedPlugin> {
+        let runtime = Runtime {
+            engine: self.runtime.engine.clone(),
+            linker: self.runtime.linker.clone(),
+            limits,
+            cache: self.runtime.cache.clone(),
+        };
+        Arc::new(LoadedPlugin {
+            runtime: Arc::new(runtime),
+            pre: self.pre.clone(),
+            info: self.info.clone(),
+            easier: self.easier.clone(),
+            line_check: self.line_check.clone(),
+            steps: self.steps.clone(),
+            step: self.step.clone(),
+            best_score: self.best_score.clone(),
+            source: self.source.clone(),
+            hash: self.hash.clone(),
+        })
+    }
+
     /// Whether a claimed winning line is checked in one call (the plugin
     /// exports `line-check`, as every SDK plugin does) or move by move.
     pub fn checks_lines_in_one_call(&self) -> bool {
