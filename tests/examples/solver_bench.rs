@@ -102,15 +102,7 @@ fn main() -> anyhow::Result<()> {
         }
         let wasm = in_wasm(catalog, rule_set, &settings)?;
         let ratio = wasm.mean_ms() / native.mean_ms();
-        if wasm.verdicts != native.verdicts {
-            eprintln!("warning: {}: wasm and native verdicts differ", rule_set.name);
-            let deals = settings.from..;
-            for ((deal, in_wasm), natively) in deals.zip(&wasm.verdicts).zip(&native.verdicts) {
-                if in_wasm != natively {
-                    eprintln!("  deal {deal}: wasm {in_wasm:?}, native {natively:?}");
-                }
-            }
-        }
+        warn_if_verdicts_differ(rule_set, settings.from, &wasm, &native);
         let unknown = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
         let won = wasm.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
         println!(
@@ -129,6 +121,20 @@ fn main() -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// Names each deal (from `from` on) where the two arms' verdicts differ:
+/// the same crate must decide a deal the same way in and out of the sandbox.
+fn warn_if_verdicts_differ(rule_set: &RuleSet, from: u64, wasm: &Run, native: &Run) {
+    if wasm.verdicts == native.verdicts {
+        return;
+    }
+    eprintln!("\nwarning: {}: wasm and native verdicts differ", rule_set.name);
+    for ((deal, in_wasm), natively) in (from..).zip(&wasm.verdicts).zip(&native.verdicts) {
+        if in_wasm != natively {
+            eprintln!("  deal {deal}: wasm {in_wasm:?}, native {natively:?}");
+        }
+    }
 }
 
 /// The pair games, whose every option combination `explore` can ask for.
@@ -161,10 +167,8 @@ fn all_combinations(catalog: &Catalog, settings: &Settings) -> anyhow::Result<()
             eprint!("\r{id} {}/{}   ", index + 1, combinations.len());
             let native = natively(&rule_set, settings);
             let wasm = if settings.native_only { None } else { Some(in_wasm(catalog, &rule_set, settings)?) };
-            if let Some(wasm) = &wasm
-                && wasm.verdicts != native.verdicts
-            {
-                eprintln!("\nwarning: {}: wasm and native verdicts differ", rule_set.name);
+            if let Some(wasm) = &wasm {
+                warn_if_verdicts_differ(&rule_set, settings.from, wasm, &native);
             }
             for (deal, (verdict, length)) in (settings.from..).zip(native.verdicts.iter().zip(&native.lengths)) {
                 verdict_lines.push_str(&format!("{}\t{deal}\t{verdict:?}\t{length}\n", rule_set.name));
