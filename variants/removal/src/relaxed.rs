@@ -15,7 +15,7 @@ use crate::game::RemovalGame;
 use crate::{Rules, Win};
 use patience_engine::tableau::{bit, bits, Mask};
 use std::cell::RefCell;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The talon cards left, by rank: four bits a rank (two decks hold 8).
 type Pool = u64;
@@ -36,12 +36,17 @@ const RELAXED_BUDGET: u64 = 5_000;
 /// by its game and where every rank was dealt.
 struct Remembered {
     deal: Option<(core::any::TypeId, [u128; 14])>,
-    won: HashMap<(Mask, Pool), bool>,
+    won: FxHashMap<(Mask, Pool), bool>,
     /// This deal's questions so far, and how many found a position lost:
     /// where the relaxed game almost never finds one (a game rarely lost,
     /// such as most two-deck games), it stops being asked.
     asked: u32,
     found_lost: u32,
+    /// Questions that ran out of [`RELAXED_BUDGET`]: each costs the whole
+    /// budget and answers nothing, so a deal where they outnumber the
+    /// positions found lost (by more than [`GIVE_UPS_FORGIVEN`]) stops
+    /// asking — on two decks they cost more than the search they serve.
+    gave_up: u32,
 }
 
 /// After this many questions of one deal, the relaxed game is asked only
@@ -49,13 +54,17 @@ struct Remembered {
 const TRIAL: u32 = 256;
 const WORTH_ASKING: u32 = 64;
 
+/// Questions given up on a deal beyond the positions found lost before it
+/// stops being asked (not asking is always sound; it only prunes less).
+const GIVE_UPS_FORGIVEN: u32 = 8;
+
 /// The most verdicts remembered before the table starts afresh (small, as
 /// it grows outside the memory the solver's own tables live within).
 const REMEMBERED: usize = 1 << 16;
 
 thread_local! {
     static REMEMBERED_VERDICTS: RefCell<Remembered> =
-        RefCell::new(Remembered { deal: None, won: HashMap::new(), asked: 0, found_lost: 0 });
+        RefCell::new(Remembered { deal: None, won: FxHashMap::default(), asked: 0, found_lost: 0, gave_up: 0 });
 }
 
 impl<R: Rules> RemovalGame<R> {
@@ -82,9 +91,12 @@ impl<R: Rules> RemovalGame<R> {
             if remembered.deal != Some(deal) || remembered.won.len() > REMEMBERED {
                 remembered.deal = Some(deal);
                 remembered.won.clear();
-                (remembered.asked, remembered.found_lost) = (0, 0);
+                (remembered.asked, remembered.found_lost, remembered.gave_up) = (0, 0, 0);
             }
             if remembered.asked >= TRIAL && remembered.found_lost * WORTH_ASKING < remembered.asked {
+                return false;
+            }
+            if remembered.gave_up > remembered.found_lost + GIVE_UPS_FORGIVEN {
                 return false;
             }
             remembered.asked += 1;
@@ -94,6 +106,7 @@ impl<R: Rules> RemovalGame<R> {
             if search.gave_up {
                 // Not asked again: it would give up again.
                 remembered.won.insert(root, true);
+                remembered.gave_up += 1;
             }
             remembered.found_lost += u32::from(!won);
             !won
@@ -103,7 +116,7 @@ impl<R: Rules> RemovalGame<R> {
 
 struct Relaxed<'a, R: Rules> {
     game: &'a RemovalGame<R>,
-    won: &'a mut HashMap<(Mask, Pool), bool>,
+    won: &'a mut FxHashMap<(Mask, Pool), bool>,
     nodes: u64,
     /// Set once the budget ran out: what is found from then on is not
     /// remembered (a "won" may be a search given up).
@@ -139,8 +152,7 @@ impl<R: Rules> Relaxed<'_, R> {
     fn can_win_by_a_move(&mut self, present: Mask, pool: Pool) -> bool {
         let free = self.game.shape().free(present);
         let singles = R::REMOVAL.singles;
-        let free_cards: Vec<usize> = bits(free).collect();
-        for (i, &p) in free_cards.iter().enumerate() {
+        for p in bits(free) {
             let rank = self.rank(p);
             if singles & (1 << rank) != 0 && self.can_win(present & !bit(p), pool) {
                 return true;
@@ -151,7 +163,7 @@ impl<R: Rules> Relaxed<'_, R> {
                     return true;
                 }
             }
-            for &q in &free_cards[i + 1..] {
+            for q in bits(free & (Mask::MAX << p << 1)) {
                 if partners & (1 << self.rank(q)) != 0 && self.can_win(present & !bit(p) & !bit(q), pool) {
                     return true;
                 }
