@@ -64,11 +64,22 @@ pub fn read_saved<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Stri
 /// [`Variant::lost_message`]. The export glue answers with it, so a plugin
 /// never reports a game it cannot go on with as still playing.
 pub fn status<V: Variant>(game: &V) -> Status {
+    status_and_actions(game).0
+}
+
+/// [`status`], and the position's actions while the game goes on (none once
+/// it is over): one list of actions answers both, where listing them is
+/// what a position costs.
+fn status_and_actions<V: Variant>(game: &V) -> (Status, Vec<V::Action>) {
     let status = game.status();
-    if status.outcome == Outcome::Playing && game.actions().is_empty() {
-        return Status { outcome: Outcome::Lost, message: game.lost_message(), ..status };
+    if status.outcome != Outcome::Playing {
+        return (status, Vec::new());
     }
-    status
+    let actions = game.actions();
+    if actions.is_empty() {
+        return (Status { outcome: Outcome::Lost, message: game.lost_message(), ..status }, actions);
+    }
+    (status, actions)
 }
 
 /// A move as listed to the host: its id is its index in `Variant::actions`.
@@ -105,12 +116,9 @@ impl<V: Variant> Game<V> {
     /// `line-check`). `Err` names the first move that is not legal.
     pub fn play_line(snapshot: &[u8], line: &[String]) -> Result<Status, String> {
         let mut game = Game::<V>::restore(snapshot)?;
-        // One list of moves per step: on games whose moves are costly to
-        // list, listing them is what a check of a line costs.
         for (index, notation) in line.iter().enumerate() {
             let refused = |why: String| format!("move {} (`{notation}`) is not legal: {why}", index + 1);
-            let mut actions = game.state.actions();
-            let now = game.state.status();
+            let (now, mut actions) = status_and_actions(&game.state);
             if now.outcome != Outcome::Playing {
                 return Err(refused(format!("the game is over: {}", now.message)));
             }
@@ -149,13 +157,9 @@ impl<V: Variant> Game<V> {
     }
 
     pub fn apply(&mut self, id: u32) -> Result<Status, String> {
-        let mut actions = self.state.actions();
-        let status = self.state.status();
+        let (status, mut actions) = status_and_actions(&self.state);
         if status.outcome != Outcome::Playing {
             return Err(format!("the game is over: {}", status.message));
-        }
-        if actions.is_empty() {
-            return Err(format!("the game is over: {}", self.state.lost_message()));
         }
         let count = actions.len();
         if id as usize >= count {
