@@ -192,6 +192,7 @@ fn charged_log(
 
 /// The wasmtime engine, the linker with the one host import, and the
 /// compile cache. Cheap to share: load any number of plugins through one.
+#[derive(Clone)]
 pub struct Runtime {
     engine: Engine,
     linker: Linker<StoreState>,
@@ -267,6 +268,7 @@ impl Runtime {
 }
 
 /// A loaded, checked plugin, ready to start games.
+#[derive(Clone)]
 pub struct LoadedPlugin {
     pub(crate) runtime: Arc<Runtime>,
     pub(crate) pre: bindings::PluginPre<StoreState>,
@@ -307,24 +309,8 @@ impl LoadedPlugin {
     /// limits are the store's, not the code's, so nothing is compiled again
     /// (`patience check` tries a plugin under reduced limits this way).
     pub fn under_limits(&self, limits: Limits) -> Arc<LoadedPlugin> {
-        let runtime = Runtime {
-            engine: self.runtime.engine.clone(),
-            linker: self.runtime.linker.clone(),
-            limits,
-            cache: self.runtime.cache.clone(),
-        };
-        Arc::new(LoadedPlugin {
-            runtime: Arc::new(runtime),
-            pre: self.pre.clone(),
-            info: self.info.clone(),
-            easier: self.easier.clone(),
-            line_check: self.line_check.clone(),
-            steps: self.steps.clone(),
-            step: self.step.clone(),
-            best_score: self.best_score.clone(),
-            source: self.source.clone(),
-            hash: self.hash.clone(),
-        })
+        let runtime = Runtime { limits, ..(*self.runtime).clone() };
+        Arc::new(LoadedPlugin { runtime: Arc::new(runtime), ..self.clone() })
     }
 
     /// Whether a claimed winning line is checked in one call (the plugin
