@@ -37,13 +37,6 @@ const DRIFT_MIN_DEALS: u64 = 2;
 /// (the seed variants' rule sets have 500), for intervals under ±7 points.
 const EXPERT_GAMES: u64 = 200;
 
-/// The two-deck games, whose expert study is still to be made: a game of
-/// theirs runs to a hundred decisions and more, each solving completions
-/// and replaying their lines through the sandbox, and 200 of each did not
-/// fit the time the others took. The test fails once one is measured, so
-/// that the list shrinks with it.
-const EXPERT_NOT_YET_MEASURED: [&str; 3] = ["Two Pyramids", "Double Pyramid", "Up and Down"];
-
 fn study_dir() -> PathBuf {
     repo_root().join("rulesets")
 }
@@ -124,11 +117,7 @@ fn the_study_files_cover_every_rule_set_with_enough_deals() {
     for choice in app.choices() {
         let figures = difficulty.figures(&choice.rule_set, app.catalog()).unwrap_or_else(|| panic!("no figures for {}", choice.title));
         assert!(figures.solved >= 2_000, "{}: the solver on {} deals", choice.title, figures.solved);
-        if EXPERT_NOT_YET_MEASURED.contains(&choice.title.as_str()) {
-            assert_eq!(figures.expert_games, 0, "{}: measured now, take it off EXPERT_NOT_YET_MEASURED", choice.title);
-        } else {
-            assert!(figures.expert_games >= EXPERT_GAMES, "{}: the expert on {} deals", choice.title, figures.expert_games);
-        }
+        assert!(figures.expert_games >= EXPERT_GAMES, "{}: the expert on {} deals", choice.title, figures.expert_games);
     }
 }
 
@@ -222,7 +211,7 @@ fn the_variants_menu_shows_each_rule_sets_difficulty() {
     let by_score = harness.query_all_by_label_contains("expert reaches level").count();
     assert!(by_score >= 3, "the Speedpyramid entries read from scores: {by_score}");
     assert_eq!(harness.query_all_by_label_contains("expert wins").count() + by_score + expert_not_measured, with_figures);
-    assert_eq!(expert_not_measured, EXPERT_NOT_YET_MEASURED.len());
+    assert_eq!(expert_not_measured, 0, "every bundled game has the expert's figures");
     assert_eq!(harness.query_all_by_label("difficulty not measured").count(), app.choices().len() - with_figures);
     for word in [Word::Easy, Word::VeryHard] {
         assert!(harness.query_all_by_label(word.text()).next().is_some(), "no `{}` in the menu", word.text());
