@@ -33,7 +33,7 @@ pub fn test_limits() -> Limits {
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();
     CATALOG.get_or_init(|| {
-        let runtime = Arc::new(Runtime::new(Limits::default(), compile_cache_dir()).expect("a runtime"));
+        let runtime = Arc::new(Runtime::new(Limits::default(), Some(compile_cache_dir())).expect("a runtime"));
         let catalog = Catalog::load(&runtime, &bundled(), &[]);
         assert!(catalog.problems().is_empty(), "bundled plugins failed to load: {:?}", catalog.problems());
         catalog
@@ -41,14 +41,15 @@ pub fn catalog() -> &'static Catalog {
 }
 
 /// Where the test binaries keep the bundled plugins' compiled code, beside
-/// them in `target/<profile>/`: each binary that loads the catalog would
-/// otherwise compile every bundled plugin again, which cost more than many
-/// of the binaries' tests. The app's own cache: entries are named by the
-/// plugin's bytes and wasmtime's compatibility hash, written atomically.
-fn compile_cache_dir() -> Option<std::path::PathBuf> {
+/// them in `target/<profile>/`: each binary that loads the catalog, and
+/// each `patience` process the command-line tests start, would otherwise
+/// compile every bundled plugin again, which cost more than many of the
+/// binaries' tests. The app's own cache: entries are named by the plugin's
+/// bytes and wasmtime's compatibility hash, written atomically.
+pub fn compile_cache_dir() -> std::path::PathBuf {
     // target/<profile>/deps/<test binary> or target/<profile>/examples/<example>
-    let exe = std::env::current_exe().ok()?;
-    Some(exe.parent()?.parent()?.join("test-compile-cache"))
+    let beside_the_binaries = std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.parent()?.to_path_buf()));
+    beside_the_binaries.unwrap_or_else(std::env::temp_dir).join("test-compile-cache")
 }
 
 pub fn plugin(id: &str) -> &'static Arc<LoadedPlugin> {

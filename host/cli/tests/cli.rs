@@ -10,10 +10,11 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// One compiled-code cache for every run of this test binary: the first run
-/// compiles, the others load (which exercises the cache too).
+/// The test binaries' shared compiled-code cache: the first `patience` run
+/// on a fresh checkout compiles, every other run loads (which exercises the
+/// cache too).
 fn shared_cache() -> PathBuf {
-    std::env::temp_dir().join(format!("patience-cli-{}-cache", std::process::id()))
+    patience_tests::compile_cache_dir()
 }
 
 /// Runs `patience` in an empty scratch directory (so no stray `plugins/`

@@ -10,8 +10,11 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// The test binaries' shared compiled-code cache: the first `patience` run
+/// on a fresh checkout compiles, every other run loads (which exercises the
+/// cache too).
 fn shared_cache() -> PathBuf {
-    std::env::temp_dir().join(format!("patience-explore-{}-cache", std::process::id()))
+    patience_tests::compile_cache_dir()
 }
 
 fn scratch_dir(name: &str) -> PathBuf {

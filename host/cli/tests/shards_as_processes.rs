@@ -66,7 +66,7 @@ impl Drop for Scratch {
 fn warm_cache() -> &'static Path {
     static CACHE: OnceLock<PathBuf> = OnceLock::new();
     CACHE.get_or_init(|| {
-        let cache = std::env::temp_dir().join(format!("patience-shards-{}-cache", std::process::id()));
+        let cache = patience_tests::compile_cache_dir();
         let output = Command::new(env!("CARGO_BIN_EXE_patience"))
             .args(["compare", "classic", "relaxed", "--deals", "1", "--players", "greedy"])
             .current_dir(workspace())
