@@ -36,11 +36,16 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// `patience` in `dir` with its own compile cache and no plugins
+/// `patience` in `dir` with the test binaries' shared compile cache (the
+/// bundled plugins are compiled once, not on every run) and no plugins
 /// directory from the environment.
 fn patience_command(dir: &Path, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_patience"));
-    command.args(args).current_dir(dir).env("PATIENCE_CACHE_DIR", dir.join("cache")).env_remove("PATIENCE_PLUGINS");
+    command
+        .args(args)
+        .current_dir(dir)
+        .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
+        .env_remove("PATIENCE_PLUGINS");
     command
 }
 
@@ -285,7 +290,8 @@ fn the_bundled_plugins_pass_check() {
                 scope.spawn(|| {
                     let mut failed = Vec::new();
                     while let Some((file, bytes)) = plugins.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
-                        let config = Config { games: 30, solve_deals: 2, ..Config::default() };
+                        let cache_dir = Some(patience_tests::compile_cache_dir());
+                        let config = Config { games: 30, solve_deals: 2, cache_dir, ..Config::default() };
                         let report = patience_conformance::check_bytes(bytes, &config);
                         if !report.passed() {
                             failed.push(format!("{file}:\n{report}"));
@@ -304,7 +310,10 @@ fn the_bundled_plugins_pass_check() {
 fn check_exits_with_failure_and_prints_the_report() {
     let dir = scratch("check-cli");
     std::fs::write(dir.join("leaky.wasm"), patience_tests::fixture("leaky.wasm")).unwrap();
-    let output = patience(&dir, &["check", "leaky.wasm", "--games", "10"]);
+    // An empty compile cache of its own: the binary's cold path (every
+    // bundled plugin compiled and stored) runs here.
+    let cold = |args: &[&str]| patience_command(&dir, args).env("PATIENCE_CACHE_DIR", dir.join("cache")).output().expect("patience runs");
+    let output = cold(&["check", "leaky.wasm", "--games", "10"]);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output));
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(report.contains("[FAIL] hidden cards"), "{report}");
@@ -312,7 +321,7 @@ fn check_exits_with_failure_and_prints_the_report() {
     assert!(report.contains("result: FAILED (hidden cards)"), "{report}");
 
     std::fs::write(dir.join("not-a-plugin.wasm"), b"hello").unwrap();
-    let output = patience(&dir, &["check", "not-a-plugin.wasm"]);
+    let output = cold(&["check", "not-a-plugin.wasm"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(text(&output).contains("[FAIL] load") && text(&output).contains("not a WebAssembly file"), "{}", text(&output));
     let _ = std::fs::remove_dir_all(&dir);
