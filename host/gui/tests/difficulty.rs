@@ -19,19 +19,21 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-/// Deals of each rule set the drift check plays again: the solver on the
-/// first 20 of each rule set (fewer where they took long, see below), the
-/// expert (seconds a game in speedpyramid) on the first 2.
+/// Deals of each rule set the drift check plays again, at most: the solver
+/// on the first 20, the expert (seconds a game in Speedpyramid and the
+/// two-deck games) on the first 2.
 const DRIFT_SOLVER_DEALS: u64 = 20;
 const DRIFT_EXPERT_DEALS: u64 = 2;
 
-/// The solver's share of the drift check per rule set, in the time the
-/// study recorded: it plays the first deals whose recorded times add up
-/// to this, and at least `DRIFT_MIN_DEALS`. A rule set of seconds a deal
-/// (Speedpyramid's whole game) then costs what one of milliseconds does,
-/// and every rule set is still played again.
-const DRIFT_MICROS_PER_RULE_SET: u64 = 3_000_000;
-const DRIFT_MIN_DEALS: u64 = 2;
+/// A player's share of the drift check per rule set, in the time the study
+/// recorded: it plays the first deals whose recorded times add up to this,
+/// and at least `DRIFT_MIN_SOLVER_DEALS` (the solver) or one deal (the
+/// expert). A rule set of seconds a deal (Speedpyramid's whole game) then
+/// costs what one of milliseconds does, and every rule set is still played
+/// again.
+const DRIFT_SOLVER_MICROS_PER_RULE_SET: u64 = 3_000_000;
+const DRIFT_EXPERT_MICROS_PER_RULE_SET: u64 = 3_000_000;
+const DRIFT_MIN_SOLVER_DEALS: u64 = 2;
 
 /// Games the expert played per rule set in the study files: at least 200
 /// (the seed variants' rule sets have 500), for intervals under ±7 points.
@@ -128,41 +130,85 @@ fn only_rule_set(file: &StudyFile, index: usize) -> StudyFile {
 }
 
 /// How many of the first deals of a one-rule-set study the drift check
-/// has the solver play again (see `DRIFT_MICROS_PER_RULE_SET`).
-fn drift_solver_deals(file: &StudyFile) -> u64 {
+/// plays again: at least `min`, at most `most`, and beyond `min` only while
+/// their recorded times add up to `micros` (see the constants above).
+fn drift_deals(file: &StudyFile, min: u64, most: u64, micros: u64) -> u64 {
     let mut recorded = 0;
     let mut deals = 0;
-    for deal in file.from..file.from + DRIFT_SOLVER_DEALS.min(file.deals) {
-        let micros = file.records.iter().find(|record| record.deal == deal).map_or(0, |record| record.micros);
-        if deals >= DRIFT_MIN_DEALS && recorded + micros > DRIFT_MICROS_PER_RULE_SET {
+    for deal in file.from..file.from + most.min(file.deals) {
+        let took = file.records.iter().find(|record| record.deal == deal).map_or(0, |record| record.micros);
+        if deals >= min && recorded + took > micros {
             break;
         }
-        recorded += micros;
+        recorded += took;
         deals += 1;
     }
     deals
 }
 
+/// The drift check's work: one rule set of one study file each, with the
+/// deals each player plays again.
+struct DriftJob {
+    path: PathBuf,
+    one: StudyFile,
+    solver_deals: u64,
+    expert_deals: u64,
+}
+
+fn drift_jobs() -> Vec<DriftJob> {
+    let mut jobs = Vec::new();
+    for path in study_files() {
+        let file = read_study(&path).unwrap();
+        for index in 0..file.rule_sets.len() {
+            let one = only_rule_set(&file, index);
+            let solver_deals = if file.players.contains(&PlayerKind::Solver) {
+                drift_deals(&one, DRIFT_MIN_SOLVER_DEALS, DRIFT_SOLVER_DEALS, DRIFT_SOLVER_MICROS_PER_RULE_SET)
+            } else {
+                0
+            };
+            // The expert takes seconds a game: only the files of the first
+            // deals are played again with it.
+            let expert_deals = if file.players.contains(&PlayerKind::Expert) && file.from == 1 {
+                drift_deals(&one, 1, DRIFT_EXPERT_DEALS, DRIFT_EXPERT_MICROS_PER_RULE_SET)
+            } else {
+                0
+            };
+            jobs.push(DriftJob { path: path.clone(), one, solver_deals, expert_deals });
+        }
+    }
+    jobs
+}
+
 #[test]
 fn the_study_files_agree_with_the_plugins_and_the_check_catches_a_changed_record() {
     let catalog = catalog();
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for path in study_files() {
-        let file = read_study(&path).unwrap();
-        let mut differences = Vec::new();
-        if file.players.contains(&PlayerKind::Solver) {
-            for index in 0..file.rule_sets.len() {
-                let one = only_rule_set(&file, index);
-                differences.extend(check_drift(&one, &catalog, drift_solver_deals(&one), 0, jobs).unwrap());
-            }
-        }
-        // The expert takes seconds a game: only the file of the first
-        // deals is played again with it.
-        if file.players.contains(&PlayerKind::Expert) && file.from == 1 {
-            differences.extend(check_drift(&file, &catalog, 0, DRIFT_EXPERT_DEALS, jobs).unwrap());
-        }
-        assert!(differences.is_empty(), "{} no longer matches the plugins — regenerate it (docs/architecture.md, \"The difficulty files\"):\n{}", path.display(), differences.join("\n"));
-    }
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Each worker takes the next rule set and plays it on one thread: a rule
+    // set of a few slow deals then keeps one core busy, not both idle in turn.
+    let jobs = drift_jobs();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let differences: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut found = Vec::new();
+                    while let Some(job) = jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        let differences = check_drift(&job.one, &catalog, job.solver_deals, job.expert_deals, 1).unwrap();
+                        found.extend(differences.into_iter().map(|difference| format!("{}: {difference}", job.path.display())));
+                    }
+                    found
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|handle| handle.join().expect("a drift-checking thread")).collect()
+    });
+    assert!(
+        differences.is_empty(),
+        "study files no longer match the plugins — regenerate them (docs/architecture.md, \"The difficulty files\"):\n{}",
+        differences.join("\n")
+    );
+    let replayed = |player: fn(&DriftJob) -> u64| jobs.iter().filter(|job| player(job) > 0).count();
+    assert!(replayed(|job| job.solver_deals) >= 19 && replayed(|job| job.expert_deals) >= 19, "the drift check plays too few rule sets again");
 
     // The check can fail: one record changed in a copy of the solver's file
     // (its first rule set only, to keep it quick) is named.
@@ -173,7 +219,7 @@ fn the_study_files_agree_with_the_plugins_and_the_check_catches_a_changed_record
     let record = copy.records.iter_mut().find(|record| record.deal == copy.from + 3).unwrap();
     let verdict = &mut record.solver.as_mut().unwrap().verdict;
     *verdict = if verdict == "winnable" { "not-winnable".to_string() } else { "winnable".to_string() };
-    let differences = check_drift(&copy, &catalog, DRIFT_SOLVER_DEALS, 0, jobs).unwrap();
+    let differences = check_drift(&copy, &catalog, DRIFT_SOLVER_DEALS, 0, workers).unwrap();
     assert_eq!(differences.len(), 1, "{differences:?}");
     assert!(differences[0].contains(&format!("deal {}", copy.from + 3)), "{differences:?}");
 }
