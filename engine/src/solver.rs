@@ -32,7 +32,6 @@ use crate::search::Search;
 use crate::search::Plain;
 use crate::variant::Variant;
 use key_set::{headroom_granted, Insert, KeyMap, KeySet};
-use std::collections::BinaryHeap;
 
 /// The most positions the depth-first search remembers. Inside a plugin
 /// (wasm) there is no fixed bound: the table grows while the host grants
@@ -355,52 +354,86 @@ struct Arrival<A> {
     action: A,
 }
 
-/// A node waiting in the optimal search's queue, with its position's key
-/// (to skip it unbuilt when a shorter way there was found since, and to
-/// rebuild it: [`Search::from_key`]).
+/// A node waiting in the optimal search's queue: its index in the search's
+/// steps, and its position's key (to skip it unbuilt when a shorter way
+/// there was found since, and to rebuild it: [`Search::from_key`]).
 struct Queued {
-    /// Which node comes first (see [`Queued::priority`]).
-    priority: u64,
     index: u32,
-    key: u128,
+    /// The key's halves: a `u128` would align the entry to 16 bytes and
+    /// make it a third larger.
+    key: [u64; 2],
 }
 
 impl Queued {
-    /// The lowest estimate of the moves from the start to a win through
-    /// the node first, and among equal ones the most moves made (the
-    /// deepest is nearest a win, which lowers the bar): higher is sooner.
-    fn priority(estimate: u32, depth: u32) -> u64 {
-        ((u32::MAX - estimate) as u64) << 32 | depth as u64
+    fn new(index: u32, key: u128) -> Queued {
+        Queued { index, key: [key as u64, (key >> 64) as u64] }
     }
 
-    fn estimate(&self) -> u32 {
-        u32::MAX - (self.priority >> 32) as u32
-    }
-
-    fn depth(&self) -> u32 {
-        self.priority as u32
+    fn key(&self) -> u128 {
+        u128::from(self.key[1]) << 64 | u128::from(self.key[0])
     }
 }
 
-impl PartialEq for Queued {
-    fn eq(&self, other: &Queued) -> bool {
-        self.priority == other.priority
-    }
+/// The optimal search's queue, which hands out first the node of the lowest
+/// estimate of the moves from the start to a win through it, and among
+/// equal estimates the one of the most moves made (the deepest is nearest a
+/// win, which lowers the bar). Both are below the length of the best line
+/// found (nothing longer is queued), so there is a bucket per pair, in the
+/// order they are handed out, and taking the next node is a step along
+/// them rather than a binary heap's sifting through its whole depth (which
+/// took a sixth of the search's time).
+struct Open {
+    /// Bucket `estimate * width + (width - 1 - depth)`, grown as needed.
+    buckets: Vec<Vec<Queued>>,
+    /// Every estimate and depth queued is below this.
+    width: usize,
+    /// No bucket before this one holds a node.
+    next: usize,
 }
 
-impl Eq for Queued {}
-
-impl Ord for Queued {
-    #[inline]
-    fn cmp(&self, other: &Queued) -> std::cmp::Ordering {
-        self.priority.cmp(&other.priority)
+impl Open {
+    fn new(width: usize) -> Open {
+        Open { buckets: Vec::new(), width, next: 0 }
     }
-}
 
-impl PartialOrd for Queued {
-    #[inline]
-    fn partial_cmp(&self, other: &Queued) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
+    fn bucket(&self, estimate: u32, depth: u32) -> usize {
+        let (estimate, depth) = (estimate as usize, depth as usize);
+        debug_assert!(estimate < self.width && depth < self.width);
+        estimate * self.width + (self.width - 1 - depth)
+    }
+
+    /// Queues `node`; false if memory was refused (see [`room_for_one`]).
+    fn push(&mut self, estimate: u32, depth: u32, node: Queued) -> bool {
+        let at = self.bucket(estimate, depth);
+        if at >= self.buckets.len() {
+            let more = at + 1 - self.buckets.len();
+            if self.buckets.try_reserve(more).is_err() || !headroom_granted() {
+                return false;
+            }
+            self.buckets.resize_with(at + 1, Vec::new);
+        }
+        // Grown as a vector grows by itself (a bucket may stay small), but
+        // fallibly.
+        let bucket = &mut self.buckets[at];
+        if bucket.len() == bucket.capacity() && !(bucket.try_reserve(1).is_ok() && headroom_granted()) {
+            return false;
+        }
+        bucket.push(node);
+        self.next = self.next.min(at);
+        true
+    }
+
+    /// The next node with its estimate and depth.
+    fn pop(&mut self) -> Option<(u32, u32, Queued)> {
+        while self.next < self.buckets.len() {
+            if let Some(node) = self.buckets[self.next].pop() {
+                let estimate = (self.next / self.width) as u32;
+                let depth = (self.width - 1 - self.next % self.width) as u32;
+                return Some((estimate, depth, node));
+            }
+            self.next += 1;
+        }
+        None
     }
 }
 
@@ -444,15 +477,6 @@ impl<T> Grows for Vec<T> {
     }
 }
 
-impl<T: Ord> Grows for BinaryHeap<T> {
-    fn has_spare(&self) -> bool {
-        self.len() < self.capacity()
-    }
-    fn try_grow(&mut self) -> bool {
-        self.try_reserve(self.len().max(1024)).is_ok()
-    }
-}
-
 impl<V> Grows for KeyMap<V> {
     fn has_spare(&self) -> bool {
         self.len() < self.capacity()
@@ -485,12 +509,15 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let mut best_depth: KeyMap<u32> = KeyMap::default();
     let start_key = start.state_key();
     best_depth.insert(start_key, 0);
-    let mut open = BinaryHeap::new();
-    open.push(Queued { priority: Queued::priority(start.moves_lower_bound(), 0), index: ROOT, key: start_key });
+    let mut open = Open::new(best.len());
+    let start_estimate = start.moves_lower_bound();
+    if (start_estimate as usize) < best.len() && !open.push(start_estimate, 0, Queued::new(ROOT, start_key)) {
+        return unknown(nodes);
+    }
     let mut actions = Vec::new();
-    while let Some(queued) = open.pop() {
-        let (depth, index, key) = (queued.depth(), queued.index, queued.key);
-        if queued.estimate() as usize >= best.len() {
+    while let Some((estimate, depth, queued)) = open.pop() {
+        let (index, key) = (queued.index, queued.key());
+        if estimate as usize >= best.len() {
             break; // no line left can be shorter
         }
         if best_depth.get(&key).is_some_and(|&known| known < depth) {
@@ -531,13 +558,15 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
             if estimate as usize >= best.len() {
                 continue;
             }
-            if !(room_for_one(&mut best_depth) && room_for_one(&mut steps) && room_for_one(&mut open)) {
+            if !(room_for_one(&mut best_depth) && room_for_one(&mut steps)) {
+                return unknown(nodes);
+            }
+            let child_index = steps.len() as u32;
+            if !open.push(estimate, depth, Queued::new(child_index, key)) {
                 return unknown(nodes);
             }
             best_depth.insert(key, depth);
             steps.push(Arrival { parent: index, action: action.clone() });
-            let child_index = (steps.len() - 1) as u32;
-            open.push(Queued { priority: Queued::priority(estimate, depth), index: child_index, key });
         }
     }
     Solution { verdict: Verdict::Winnable, line: best, nodes }
@@ -754,6 +783,39 @@ mod tests {
                 assert!(with.nodes * 2 < without.nodes, "{} vs {} positions", with.nodes, without.nodes);
             }
         }
+    }
+
+    /// The queue hands out the lowest estimate first and, among equal
+    /// estimates, the deepest node, also when a node is queued with an
+    /// estimate lower than the last one handed out (a bound that is not
+    /// consistent), and every node queued comes out once.
+    #[test]
+    fn the_optimal_searchs_queue_hands_out_the_lowest_estimate_and_then_the_deepest() {
+        let mut rng = crate::deal::DealRng::new(7);
+        let mut open = Open::new(40);
+        let mut waiting = Vec::new();
+        let (mut queued, mut handed_out) = (0, 0);
+        for round in 0..2_000u32 {
+            for _ in 0..rng.below(3) {
+                let estimate = rng.below(40) as u32;
+                let depth = rng.below(u64::from(estimate) + 1) as u32;
+                assert!(open.push(estimate, depth, Queued::new(round, u128::from(round) << 70 | 5)));
+                waiting.push((estimate, depth));
+                queued += 1;
+            }
+            if let Some((estimate, depth, node)) = open.pop() {
+                let first = waiting.iter().copied().min_by_key(|&(e, d)| (e, core::cmp::Reverse(d))).unwrap();
+                assert_eq!((estimate, depth), first, "round {round}");
+                assert_eq!(node.key(), u128::from(node.index) << 70 | 5);
+                waiting.swap_remove(waiting.iter().position(|&w| w == first).unwrap());
+                handed_out += 1;
+            }
+        }
+        while open.pop().is_some() {
+            handed_out += 1;
+        }
+        assert_eq!(handed_out, queued);
+        assert!(queued > 1_500, "{queued}");
     }
 
     #[test]
