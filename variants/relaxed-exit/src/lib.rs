@@ -26,11 +26,6 @@ stays empty. A pair is two cards making 11, two Jacks, or a Queen with any King.
         exit_table()
     }
 
-    fn pair(a: CardId, b: CardId) -> bool {
-        let queen_and_king = a.rank().min(b.rank()) == QUEEN && a.rank().max(b.rank()) == KING;
-        Self::REMOVAL.pairs.pairs(a.card(), b.card()) && (!queen_and_king || true)
-    }
-
     fn adjust_deal(cards: &mut [CardId], fix: bool) {
         if fix {
             fix_three_jacks(cards);
