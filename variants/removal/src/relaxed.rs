@@ -34,12 +34,21 @@ const RELAXED_BUDGET: u64 = 5_000;
 
 /// Verdicts remembered, per thread, for one deal at a time: a deal is known
 /// by its game and where every rank was dealt.
+#[derive(Default)]
 struct Remembered {
     deal: Option<(core::any::TypeId, [u128; 14])>,
     won: FxHashMap<(Mask, Pool), bool>,
-    /// This deal's questions so far, and how many found a position lost:
-    /// where the relaxed game almost never finds one (a game rarely lost,
-    /// such as most two-deck games), it stops being asked.
+    asked: Asked,
+}
+
+/// What the questions of one deal have found so far, which decides whether
+/// the next is worth asking (not asking is always sound; it only prunes
+/// less).
+#[derive(Default)]
+struct Asked {
+    /// Questions so far, and how many found a position lost: where the
+    /// relaxed game almost never finds one (a game rarely lost, such as
+    /// most two-deck games), it stops being asked.
     asked: u32,
     found_lost: u32,
     /// Questions that ran out of [`RELAXED_BUDGET`]: each costs the whole
@@ -49,13 +58,26 @@ struct Remembered {
     gave_up: u32,
 }
 
+impl Asked {
+    fn worth_asking(&self) -> bool {
+        let finds_enough = self.asked < TRIAL || self.found_lost * WORTH_ASKING >= self.asked;
+        finds_enough && self.gave_up <= self.found_lost + GIVE_UPS_FORGIVEN
+    }
+
+    fn record(&mut self, lost: bool, gave_up: bool) {
+        self.asked += 1;
+        self.found_lost += u32::from(lost);
+        self.gave_up += u32::from(gave_up);
+    }
+}
+
 /// After this many questions of one deal, the relaxed game is asked only
 /// if it found at least one position in [`WORTH_ASKING`] lost.
 const TRIAL: u32 = 256;
 const WORTH_ASKING: u32 = 64;
 
 /// Questions given up on a deal beyond the positions found lost before it
-/// stops being asked (not asking is always sound; it only prunes less).
+/// stops being asked.
 const GIVE_UPS_FORGIVEN: u32 = 8;
 
 /// The most verdicts remembered before the table starts afresh (small, as
@@ -63,8 +85,7 @@ const GIVE_UPS_FORGIVEN: u32 = 8;
 const REMEMBERED: usize = 1 << 16;
 
 thread_local! {
-    static REMEMBERED_VERDICTS: RefCell<Remembered> =
-        RefCell::new(Remembered { deal: None, won: FxHashMap::default(), asked: 0, found_lost: 0, gave_up: 0 });
+    static REMEMBERED_VERDICTS: RefCell<Remembered> = RefCell::new(Remembered::default());
 }
 
 impl<R: Rules> RemovalGame<R> {
@@ -91,24 +112,20 @@ impl<R: Rules> RemovalGame<R> {
             if remembered.deal != Some(deal) || remembered.won.len() > REMEMBERED {
                 remembered.deal = Some(deal);
                 remembered.won.clear();
-                (remembered.asked, remembered.found_lost, remembered.gave_up) = (0, 0, 0);
+                remembered.asked = Asked::default();
             }
-            if remembered.asked >= TRIAL && remembered.found_lost * WORTH_ASKING < remembered.asked {
+            if !remembered.asked.worth_asking() {
                 return false;
             }
-            if remembered.gave_up > remembered.found_lost + GIVE_UPS_FORGIVEN {
-                return false;
-            }
-            remembered.asked += 1;
             let root = (self.tableau().present(), pool);
             let mut search = Relaxed { game: self, won: &mut remembered.won, nodes: 0, gave_up: false };
             let won = search.can_win(root.0, root.1);
-            if search.gave_up {
+            let gave_up = search.gave_up;
+            if gave_up {
                 // Not asked again: it would give up again.
                 remembered.won.insert(root, true);
-                remembered.gave_up += 1;
             }
-            remembered.found_lost += u32::from(!won);
+            remembered.asked.record(!won, gave_up);
             !won
         })
     }
