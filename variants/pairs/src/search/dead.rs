@@ -35,6 +35,9 @@ pub(super) enum DeadRule {
     /// `last_partner_has_nothing_below`: with all 52 cards to go, the last
     /// pyramid card can have a talon partner with nothing but Kings under it.
     LastPartnerHasNothingBelow,
+    /// `waste_cards_can_leave`: with all 52 to go, one pile, last pass:
+    /// each waste card has a partner it can still meet.
+    WasteCardsCanLeave,
 }
 
 impl<P: Profile> PairGame<P> {
@@ -81,7 +84,10 @@ impl<P: Profile> PairGame<P> {
     /// there cost more time than it saved). With all 52 to go, one pile and
     /// talon cards pairing only with pyramid cards, the last pass adds the
     /// last-partner rule and the cone rule (whose argument does not depend
-    /// on the goal).
+    /// on the goal). With all 52 to go and one pile where talon cards meet
+    /// (waste overlap pairs or the stock top open), the last pass adds the
+    /// waste rule: not while a turn-over is left, which deals the waste out
+    /// again in another order.
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
@@ -90,6 +96,7 @@ impl<P: Profile> PairGame<P> {
             Win::All if talon_alone && last_pass => {
                 &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait, LastPairInItsPhases]
             }
+            Win::All if self.piles() == 1 && last_pass => &[RanksPairOff, WasteCardsCanLeave],
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => {
                 &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
@@ -114,7 +121,36 @@ impl<P: Profile> PairGame<P> {
             DeadRule::UpperCardsCanWait => self.upper_cards_can_wait(counts),
             DeadRule::LastPairInItsPhases => self.last_pair_in_its_phases(),
             DeadRule::LastPartnerHasNothingBelow => self.last_partner_has_nothing_below(),
+            DeadRule::WasteCardsCanLeave => self.waste_cards_can_leave(),
         }
+    }
+
+    /// `all` to win, one pile, last pass: every waste card must leave, and
+    /// one leaves only as the top or the card under it, so the waste goes
+    /// from the top down: a card never meets a waste card that lies below
+    /// the one directly under it (that one leaves first, or with it), nor
+    /// one above the one directly on it (which cannot leave while a card
+    /// above it stays, except with it). So a waste card other than a King
+    /// pairs with a pyramid card, with a stock card (drawn onto it or as
+    /// the open stock top: only with waste overlap pairs or the stock top
+    /// open), or with a waste neighbour (waste overlap pairs). True if each
+    /// has one of those left.
+    fn waste_cards_can_leave(&self) -> bool {
+        let waste = self.waste[0].ids();
+        let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
+        let talon_meets_waste = self.options.stock_top_playable || self.options.overlap_pairs.waste();
+        let stock = self.stock.mask();
+        waste.iter().enumerate().all(|(at, &id)| {
+            let Some(partner) = rank_of(id).partner() else { return true };
+            self.ranks.pyramid[partner] & self.pyramid_left != 0
+                || (talon_meets_waste && self.ranks.talon[partner] & stock != 0)
+                || (self.options.overlap_pairs.waste()
+                    && [at.checked_sub(1), Some(at + 1)]
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|next| waste.get(next))
+                        .any(|&next| rank_of(next) == partner))
+        })
     }
 
     /// Every pair of ranks can still pair off (see `cannot_win`): the

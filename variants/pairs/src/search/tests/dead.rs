@@ -155,7 +155,61 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
             let game = built::<OnePile>(&[("win", "all")], 1, &pyramid, &[&["3c", "8s"]], &["Kd"]);
             only_they_call_dead_and_it_is_lost(&[rule, DeadRule::LastPairInItsPhases], &game);
         }
+        DeadRule::WasteCardsCanLeave => {
+            // All 52 to go, last pass, one pile where talon cards meet: the
+            // 5 on top of the waste has its only 8 below the King under
+            // it, which cannot leave while the 5 lies on it. The counts
+            // alone would pair the 5 with that 8.
+            let pyramid = [(27, "Kh")];
+            for options in waste_cards_meet() {
+                let game = built::<OnePile>(&options, 1, &pyramid, &[&["8c", "Kd", "5s"]], &["Jh"]);
+                only_it_calls_dead_and_it_is_lost(rule, &game);
+            }
+        }
     }
+}
+
+/// The options under which talon cards meet on one pile with all 52 to
+/// go (so `waste_cards_can_leave` applies in the last pass): waste overlap
+/// pairs, the stock top open, or both.
+fn waste_cards_meet() -> [[(&'static str, &'static str); 4]; 3] {
+    let with = |overlap, stock_top| [("win", "all"), ("passes", "1"), ("overlap_pairs", overlap), ("stock_top_playable", stock_top)];
+    [with("waste", "false"), with("none", "true"), with("both", "true")]
+}
+
+#[test]
+fn waste_cards_can_leave_alone_calls_a_built_position_dead() {
+    built_positions_only_it_calls_dead(DeadRule::WasteCardsCanLeave);
+}
+
+/// Each partner the rule allows a waste card is one it can meet: in each
+/// position below the card has only that partner, the position is
+/// winnable, and the rule holds.
+#[test]
+fn waste_cards_can_leave_holds_for_each_way_a_waste_card_meets_its_partner() {
+    let rule = DeadRule::WasteCardsCanLeave;
+    let holds_and_winnable = |options: &[(&str, &str)], pass, pyramid: &[(usize, &str)], waste: &[&str], stock: &[&str]| {
+        let game = built::<OnePile>(options, pass, pyramid, &[waste], stock);
+        assert!(!failing_rules(&game).contains(&rule), "{options:?} {waste:?} {stock:?}");
+        assert!(matches!(shortest_win(&game, 100_000), Some(Some(_))), "winnable: {options:?} {waste:?} {stock:?}");
+    };
+    let king = [(27, "Kh")];
+    for options in waste_cards_meet() {
+        // A stock card, drawn onto it (overlap) or as the open stock top.
+        holds_and_winnable(&options, 1, &king, &["5s"], &["8h"]);
+        // A pyramid card.
+        holds_and_winnable(&options, 1, &[(27, "8h")], &["5s"], &[]);
+    }
+    // Its neighbours on the waste, with waste overlap pairs: the one under
+    // it (for the 5) and the one on it (for the 8).
+    for options in [waste_cards_meet()[0], waste_cards_meet()[2]] {
+        holds_and_winnable(&options, 1, &king, &["8c", "5s"], &[]);
+    }
+    // Passes remain: the waste comes round again in another order, and the
+    // rule does not apply (the 5 pairs with the 8 after the turn-over,
+    // once the King has gone alone).
+    let two_passes = [("win", "all"), ("passes", "2"), ("overlap_pairs", "waste")];
+    holds_and_winnable(&two_passes, 1, &king, &["8c", "Kd", "5s"], &[]);
 }
 
 #[test]
@@ -253,6 +307,29 @@ fn brute_force_where_called_dead(
         }
     }
     assert!(confirmed >= 20, "{options:?} {rule:?}: only {confirmed} positions checked");
+}
+
+/// Along random games, in the last pass with all 52 to go, for each way
+/// talon cards meet on one pile, and in the last of two passes.
+#[test]
+fn waste_cards_can_leave_with_waste_overlap_calls_only_lost_positions_dead() {
+    rule_calls_only_lost_positions_dead(&waste_cards_meet()[0], 100, DeadRule::WasteCardsCanLeave);
+}
+
+#[test]
+fn waste_cards_can_leave_with_an_open_stock_top_calls_only_lost_positions_dead() {
+    rule_calls_only_lost_positions_dead(&waste_cards_meet()[1], 100, DeadRule::WasteCardsCanLeave);
+}
+
+#[test]
+fn waste_cards_can_leave_with_both_calls_only_lost_positions_dead() {
+    rule_calls_only_lost_positions_dead(&waste_cards_meet()[2], 100, DeadRule::WasteCardsCanLeave);
+}
+
+#[test]
+fn waste_cards_can_leave_in_the_last_of_two_passes_calls_only_lost_positions_dead() {
+    let options = [("win", "all"), ("passes", "2"), ("overlap_pairs", "both"), ("stock_top_playable", "true")];
+    rule_calls_only_lost_positions_dead(&options, 200, DeadRule::WasteCardsCanLeave);
 }
 
 /// `upper_cards_can_wait` (the cone rule) is the subtlest.
