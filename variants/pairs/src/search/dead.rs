@@ -131,19 +131,18 @@ impl<P: Profile> PairGame<P> {
     /// the one directly under it (that one leaves first, or with it), nor
     /// one above the one directly on it (which cannot leave while a card
     /// above it stays, except with it). So a waste card other than a King
-    /// pairs with a pyramid card, with a stock card (drawn onto it or as
-    /// the open stock top: only with waste overlap pairs or the stock top
-    /// open), or with a waste neighbour (waste overlap pairs). True if each
-    /// has one of those left.
+    /// pairs with a pyramid card, with a stock card (drawn onto it with
+    /// waste overlap pairs, or as the open stock top: `dead_rules` asks this
+    /// only where one of the two holds), or with a waste neighbour (waste
+    /// overlap pairs). True if each has one of those left.
     fn waste_cards_can_leave(&self) -> bool {
         let waste = self.waste[0].ids();
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
-        let talon_meets_waste = self.options.stock_top_playable || self.options.overlap_pairs.waste();
         let stock = self.stock.mask();
         waste.iter().enumerate().all(|(at, &id)| {
             let Some(partner) = rank_of(id).partner() else { return true };
             self.ranks.pyramid[partner] & self.pyramid_left != 0
-                || (talon_meets_waste && self.ranks.talon[partner] & stock != 0)
+                || self.ranks.talon[partner] & stock != 0
                 || (self.options.overlap_pairs.waste()
                     && [at.checked_sub(1), Some(at + 1)]
                         .into_iter()
