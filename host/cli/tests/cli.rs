@@ -10,13 +10,6 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The test binaries' shared compiled-code cache: the first `patience` run
-/// on a fresh checkout compiles, every other run loads (which exercises the
-/// cache too).
-fn shared_cache() -> PathBuf {
-    patience_tests::compile_cache_dir()
-}
-
 /// Runs `patience` in an empty scratch directory (so no stray `plugins/`
 /// is picked up).
 fn patience(args: &[&str]) -> Output {
@@ -24,7 +17,7 @@ fn patience(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(args)
         .current_dir(&scratch)
-        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
         .env_remove("PATIENCE_PLUGINS")
         .output()
         .expect("patience runs")
@@ -88,7 +81,7 @@ fn a_binary_copied_anywhere_lists_the_bundled_rule_sets_with_their_difficulty() 
         .arg("list")
         .current_dir(&elsewhere)
         .env("PATIENCE_DATA_DIR", &data)
-        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
         .env_remove("PATIENCE_PLUGINS")
         .output()
         .expect("the copy runs");
@@ -302,7 +295,7 @@ fn a_game_killed_at_any_moment_resumes_at_its_last_completed_move() {
     let run = || {
         Command::new(env!("CARGO_BIN_EXE_patience"))
             .args(["play", "relaxed", "--seed", "4", "--set", "passes=unlimited", "--moves", &moves, "--save", save_arg])
-            .env("PATIENCE_CACHE_DIR", shared_cache())
+            .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
@@ -376,7 +369,7 @@ fn compare_gives_the_same_numbers_for_any_jobs_and_merged_shards() {
         let output = Command::new(env!("CARGO_BIN_EXE_patience"))
             .args(&args)
             .current_dir(workspace())
-            .env("PATIENCE_CACHE_DIR", shared_cache())
+            .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
             .output()
             .unwrap();
         assert!(output.status.success(), "{args:?}: {}", stderr(&output));
@@ -432,7 +425,7 @@ fn printing_into_a_closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(["show", "relaxed", "--seed", "3"])
         .current_dir(scratch_dir("pipe"))
-        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -10,13 +10,6 @@ fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The test binaries' shared compiled-code cache: the first `patience` run
-/// on a fresh checkout compiles, every other run loads (which exercises the
-/// cache too).
-fn shared_cache() -> PathBuf {
-    patience_tests::compile_cache_dir()
-}
-
 fn scratch_dir(name: &str) -> PathBuf {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
@@ -35,7 +28,7 @@ fn patience_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_patience"))
         .args(args)
         .current_dir(dir)
-        .env("PATIENCE_CACHE_DIR", shared_cache())
+        .env("PATIENCE_CACHE_DIR", patience_tests::compile_cache_dir())
         .env_remove("PATIENCE_PLUGINS")
         .output()
         .expect("patience runs")
