@@ -205,16 +205,17 @@ impl Figures {
         winnable && matches!(self.word(), Some(Word::Easy | Word::Medium))
     }
 
-    /// `winnable 66% [64–68] of 2000 deals`, and `, 179 undecided` when
-    /// the solver left some deals open (the figure is then a lower bound).
+    /// `winnable 66% [64–68] of 2000 deals`; where the solver left deals
+    /// open the share is a lower bound, and says so: `winnable at least
+    /// 65% [63–67] of 2000 deals, 179 undecided`.
     pub fn winnable_text(&self) -> String {
         if self.solved == 0 {
             return "winnable: not measured".to_string();
         }
-        let text = format!("winnable {} of {} deals", percent(self.winnable, self.solved), self.solved);
+        let share = percent(self.winnable, self.solved);
         match self.undecided {
-            0 => text,
-            undecided => format!("{text}, {undecided} undecided"),
+            0 => format!("winnable {share} of {} deals", self.solved),
+            undecided => format!("winnable at least {share} of {} deals, {undecided} undecided", self.solved),
         }
     }
 
@@ -668,7 +669,7 @@ mod tests {
         assert_eq!(Figures { solved: 2000, winnable: 2000, ..Figures::default() }.winnable_text(), "winnable 100.0% [99.8–100.0] of 2000 deals");
         assert_eq!(
             Figures { solved: 2000, winnable: 1304, undecided: 179, ..Figures::default() }.winnable_text(),
-            "winnable 65% [63–67] of 2000 deals, 179 undecided"
+            "winnable at least 65% [63–67] of 2000 deals, 179 undecided"
         );
     }
 
@@ -699,7 +700,7 @@ mod tests {
         assert_eq!(never_won.word(), Some(Word::VeryHard), "8% of the best");
         assert_eq!(
             difficulty_line(Some(&never_won)),
-            "very hard · winnable 92% [91–93] of 2000 deals, 152 undecided · expert reaches level 2.7, scores 1,930 · \
+            "very hard · winnable at least 92% [91–93] of 2000 deals, 152 undecided · expert reaches level 2.7, scores 1,930 · \
              best ≥ 22,714 of 500 deals (expert ≤ 8% of it)"
         );
         let closer = Figures { scores: ScoreFigures { paired_expert: 500 * 6000, ..scores }, ..never_won };
