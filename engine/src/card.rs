@@ -112,7 +112,11 @@ impl Card {
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.rank_char(), self.suit.letter())
+        // Two chars, not `write!`: notations are written for every move
+        // listed while a line is checked.
+        use fmt::Write as _;
+        f.write_char(self.rank_char())?;
+        f.write_char(self.suit.letter())
     }
 }
 

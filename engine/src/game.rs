@@ -82,6 +82,30 @@ fn status_and_actions<V: Variant>(game: &V) -> (Status, Vec<V::Action>) {
     (status, actions)
 }
 
+/// Plays `moves` random legal moves of `game` (chosen by `seed`) and
+/// checks at every position that each listed move's
+/// [`Variant::notation`] is the notation [`Variant::describe`] gives it:
+/// the test a variant (or an SDK layer) that overrides `notation` owes.
+/// `Err` names the first move where the two differ.
+pub fn notations_agree<V: Variant>(game: &V, seed: u64, moves: usize) -> Result<(), String> {
+    let mut rng = crate::deal::DealRng::new(seed);
+    let mut game = game.clone();
+    for played in 0..moves {
+        let actions = game.actions();
+        for action in &actions {
+            let (short, described) = (game.notation(action), game.describe(action).notation);
+            if short != described {
+                return Err(format!("after {played} moves, {action:?}: `notation` gives `{short}`, `describe` `{described}`"));
+            }
+        }
+        if actions.is_empty() {
+            break;
+        }
+        game.perform(&actions[rng.below(actions.len() as u64) as usize]);
+    }
+    Ok(())
+}
+
 /// A move as listed to the host: its id is its index in `Variant::actions`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ListedMove {
@@ -135,10 +159,10 @@ impl<V: Variant> Game<V> {
     /// exact notation, else as the host matches a typed move (pairs in
     /// either order, any case).
     fn listed_as(&self, actions: &[V::Action], notation: &str) -> Option<usize> {
-        let exact = actions.iter().position(|action| self.state.describe(action).notation == notation);
+        let exact = actions.iter().position(|action| self.state.notation(action) == notation);
         exact.or_else(|| {
             let wanted = crate::card::canonical_notation(notation);
-            actions.iter().position(|action| crate::card::canonical_notation(&self.state.describe(action).notation) == wanted)
+            actions.iter().position(|action| crate::card::canonical_notation(&self.state.notation(action)) == wanted)
         })
     }
 
@@ -227,7 +251,7 @@ impl<V: Variant> Game<V> {
         let mut replay = self.state.clone();
         line.iter()
             .map(|action| {
-                let notation = replay.describe(action).notation;
+                let notation = replay.notation(action);
                 replay.perform(action);
                 notation
             })
@@ -366,6 +390,53 @@ mod tests {
         let refused = Game::<Steps>::play_line(&snapshot, &line(&["step", "step"])).unwrap_err();
         assert!(refused.starts_with("move 2 (`step`) is not legal: the game is over"), "{refused}");
         assert!(Game::<Steps>::play_line(&snapshot, &line(&["jump"])).unwrap_err().starts_with("move 1 (`jump`)"));
+    }
+
+    /// `Steps` with a `notation` that differs from its `describe` on the
+    /// last step.
+    #[derive(Clone, Serialize, Deserialize)]
+    struct MisnamedLastStep(Steps);
+
+    impl Variant for MisnamedLastStep {
+        type Action = ();
+        fn info() -> Info {
+            Steps::info()
+        }
+        fn start(deal: &Deal, settings: &Settings) -> Result<Self, String> {
+            Steps::start(deal, settings).map(MisnamedLastStep)
+        }
+        fn layout(&self) -> Layout {
+            self.0.layout()
+        }
+        fn actions(&self) -> Vec<()> {
+            self.0.actions()
+        }
+        fn describe(&self, action: &()) -> MoveInfo {
+            self.0.describe(action)
+        }
+        fn notation(&self, _action: &()) -> String {
+            if self.0.left == 1 { "last".into() } else { "step".into() }
+        }
+        fn perform(&mut self, action: &()) {
+            self.0.perform(action);
+        }
+        fn status(&self) -> Status {
+            self.0.status()
+        }
+    }
+
+    #[test]
+    fn notations_agree_names_the_first_move_whose_notation_is_not_described() {
+        let steps = Steps { left: 3, won_at_zero: true };
+        assert_eq!(notations_agree(&steps, 1, 10), Ok(()));
+        let misnamed = notations_agree(&MisnamedLastStep(steps), 1, 10).unwrap_err();
+        assert!(misnamed.starts_with("after 2 moves") && misnamed.contains("`last`"), "{misnamed}");
+        // The check of a line and the solver go by `notation`.
+        let snapshot = Game { state: MisnamedLastStep(Steps { left: 1, won_at_zero: true }) }.snapshot();
+        let played = Game::<MisnamedLastStep>::play_line(&snapshot, &["last".to_string()]);
+        assert_eq!(played.map(|s| s.outcome), Ok(Outcome::Won));
+        let found = Game { state: Plain(MisnamedLastStep(Steps { left: 2, won_at_zero: true })) }.solve(10, false);
+        assert_eq!(found.line, vec!["step".to_string(), "last".to_string()]);
     }
 
     #[test]

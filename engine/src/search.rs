@@ -202,6 +202,10 @@ impl<V: Variant> Variant for Plain<V> {
         self.0.describe(action)
     }
 
+    fn notation(&self, action: &Self::Action) -> String {
+        self.0.notation(action)
+    }
+
     fn perform(&mut self, action: &Self::Action) {
         self.0.perform(action);
     }

@@ -75,6 +75,15 @@ pub trait Variant: Clone + Serialize + DeserializeOwned + 'static {
 
     fn describe(&self, action: &Self::Action) -> MoveInfo;
 
+    /// `describe(action).notation` alone: what the check of a claimed line
+    /// compares with every listed move, and what the solver writes its
+    /// lines in. Override it where `describe` builds more than the
+    /// notation (labels, slots), giving the same text;
+    /// [`crate::game::notations_agree`] tests that.
+    fn notation(&self, action: &Self::Action) -> String {
+        self.describe(action).notation
+    }
+
     /// Plays a move that `actions` listed.
     fn perform(&mut self, action: &Self::Action);
 

@@ -266,6 +266,16 @@ fn a_listed_move_that_does_not_apply_fails_the_moves_check() {
 }
 
 #[test]
+fn a_line_check_that_names_moves_otherwise_than_the_move_list_fails_the_moves_check() {
+    let report = check_fixture("misnamed-move.wasm");
+    assert_fails(&report, CheckId::Moves, "the playout's moves, played as one line from the start");
+    assert!(report.to_string().contains("move 3 (`draw`) is not legal"), "names the move: {report}");
+    for id in [CheckId::Determinism, CheckId::Layouts, CheckId::Snapshots] {
+        assert!(report.check(id).passed(), "only the line check is wrong with it: {report}");
+    }
+}
+
+#[test]
 fn a_face_down_card_named_in_a_label_fails_the_hidden_card_check() {
     let report = check_fixture("leaky.wasm");
     assert_fails(&report, CheckId::HiddenCards, "hidden information leaks: the label of slot 0 (face down) is `");

@@ -10,7 +10,9 @@
 //!   and the position after it reads cleanly; unlisted move ids are refused
 //!   and change nothing.
 //!
-//! Then one listed move is chosen at random and the playout goes on.
+//! Then one listed move is chosen at random and the playout goes on. At its
+//! end, its moves played as one line from the start, the way a claimed win
+//! is checked (`line-check`), must end where they ended one by one.
 
 use crate::options::settings_for;
 use crate::probe::{deal_ref, describe_error, game_rng, pick, settings_text, Context, Tracked};
@@ -37,6 +39,8 @@ struct Tally {
     refused: u64,
     restored: u64,
     won: u32,
+    /// Playouts replayed as one line.
+    lines: u64,
 }
 
 pub fn check(ctx: &Context, verdicts: &Verdicts, findings: &mut Findings) {
@@ -48,8 +52,10 @@ pub fn check(ctx: &Context, verdicts: &Verdicts, findings: &mut Findings) {
         "{} random playouts ({} won), {} positions: layouts, HUDs, move lists and statuses validated",
         tally.games, tally.won, tally.positions
     );
-    findings.get(CheckId::Moves).covered =
-        format!("{} listed moves applied, {} unlisted move ids tried", tally.applied, tally.refused);
+    findings.get(CheckId::Moves).covered = format!(
+        "{} listed moves applied, {} unlisted move ids tried, {} playouts replayed as one line",
+        tally.applied, tally.refused, tally.lines
+    );
     findings.get(CheckId::Snapshots).covered =
         format!("{} positions restored from their snapshot and compared", tally.restored);
 }
@@ -67,21 +73,49 @@ fn play(ctx: &Context, game: u32, verdicts: &Verdicts, tally: &mut Tally, findin
         }
     };
     tally.games += 1;
-    play_from(ctx, game, &mut tracked, verdicts, tally, findings);
+    if play_from(ctx, game, &mut tracked, verdicts, tally, findings) {
+        check_line_replay(ctx, &mut tracked, tally, findings);
+    }
     findings.keep_log(&tracked.game);
 }
 
-/// The playout loop of [`play`].
-fn play_from(ctx: &Context, game: u32, tracked: &mut Tracked, verdicts: &Verdicts, tally: &mut Tally, findings: &mut Findings) {
+/// The playout's moves, played as one line from its start through the
+/// check a claimed win gets, end in the status they reached one by one.
+fn check_line_replay(ctx: &Context, tracked: &mut Tracked, tally: &mut Tally, findings: &mut Findings) {
+    let Ok(reached) = ctx.call(tracked, "status", |game| game.status()) else { return };
+    let mut start = match ctx.start(tracked.deal.clone(), tracked.settings.clone()) {
+        Ok(start) => start,
+        Err(error) => return findings.error(CheckId::Moves, ctx.failure(tracked, "starting the deal again"), &error),
+    };
+    let line = tracked.played.clone();
+    match ctx.call(&mut start, "play-line", |game| game.play_line_elsewhere(&line)) {
+        Ok(status) if status == reached => tally.lines += 1,
+        Ok(status) => {
+            let what = format!(
+                "the playout's moves, played as one line from the start (as a claimed win is checked), end {:?} (`{}`, score {:?}), but one by one {:?} (`{}`, score {:?}): `play-line` must find each move by the notation `moves` lists",
+                status.outcome, status.message, status.score, reached.outcome, reached.message, reached.score
+            );
+            findings.fail(CheckId::Moves, ctx.failure(tracked, what));
+        }
+        Err(error) => findings.error(CheckId::Moves, ctx.failure(tracked, "the playout's moves, played as one line from the start"), &error),
+    }
+}
+
+/// The playout loop of [`play`]: true when the playout ended (won, lost
+/// or long enough) without a failure.
+fn play_from(ctx: &Context, game: u32, tracked: &mut Tracked, verdicts: &Verdicts, tally: &mut Tally, findings: &mut Findings) -> bool {
     let mut rng = game_rng(ctx.config.seed, PASS, game);
     loop {
         let view = match read_view(ctx, tracked) {
             Ok(view) => view,
-            Err(error) => return findings.error(CheckId::Layouts, ctx.failure(tracked, ""), &error),
+            Err(error) => {
+                findings.error(CheckId::Layouts, ctx.failure(tracked, ""), &error);
+                return false;
+            }
         };
         tally.positions += 1;
         if !check_position(ctx, tracked, &view, &mut rng, tally, findings) {
-            return;
+            return false;
         }
         if view.status.outcome != Outcome::Playing || view.moves.is_empty() {
             if view.status.outcome == Outcome::Won {
@@ -91,15 +125,16 @@ fn play_from(ctx: &Context, game: u32, tracked: &mut Tracked, verdicts: &Verdict
                     findings.fail(CheckId::Solver, ctx.failure(tracked, what));
                 }
             }
-            return;
+            return true;
         }
         if tracked.played.len() as u32 >= ctx.config.max_moves {
-            return;
+            return true;
         }
         let chosen = view.moves[pick(&mut rng, view.moves.len())].clone();
         if let Err(error) = ctx.apply(tracked, &chosen) {
             let what = format!("move `{}` is listed but does not apply", chosen.notation);
-            return findings.error(CheckId::Moves, ctx.failure(tracked, what), &error);
+            findings.error(CheckId::Moves, ctx.failure(tracked, what), &error);
+            return false;
         }
     }
 }

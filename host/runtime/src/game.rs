@@ -628,6 +628,14 @@ impl Game {
 }
 
 impl Game {
+    /// The status after `line` (notations as [`Game::moves`] lists them),
+    /// played from here the way a claimed win is checked: in a fresh
+    /// instance, in one call where the plugin has `line-check`. This game
+    /// is untouched. A move that is not legal is a fault.
+    pub fn play_line_elsewhere(&mut self, line: &[String]) -> Result<Status, GameError> {
+        self.played_line(line, "play-line")
+    }
+
     /// The status after `line`, played under the plugin's own rules in a
     /// fresh instance from the state the host holds (in one call where the
     /// plugin has `line-check`); a move that is not legal is a fault of
@@ -675,7 +683,11 @@ impl Game {
 
 /// How a fault names the line `call` claimed.
 fn claimed_line(call: &str) -> &'static str {
-    if call == "solve-best-score" { "its best line" } else { "its winning line" }
+    match call {
+        "solve-best-score" => "its best line",
+        "play-line" => "the line",
+        _ => "its winning line",
+    }
 }
 
 /// Where a checked line ends.

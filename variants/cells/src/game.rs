@@ -465,6 +465,10 @@ impl<R: Rules> Variant for CellsGame<R> {
         crate::view::describe(self, action)
     }
 
+    fn notation(&self, action: &Action) -> String {
+        crate::view::notation(self, action)
+    }
+
     fn perform(&mut self, action: &Action) {
         match *action {
             Action::Remove(group) => {

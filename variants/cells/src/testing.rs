@@ -175,12 +175,18 @@ pub fn late_positions<R: Rules>(count: usize, cards_left: u32) -> Vec<CellsGame<
 /// Holds the solver of game `R` (its key, its moves, its dead positions)
 /// to a plain search of every legal move on `positions`: the same verdict
 /// wherever both decide, and no position the solver calls dead is won by
-/// the plain search. Returns how many positions the solver called dead,
-/// for the caller to check the rule was put to the test.
+/// the plain search; and the solver's lines are written in the notation
+/// the move list gives (each listed move's `notation` is its `describe`'s,
+/// there and in a few random moves on). Returns how many positions the
+/// solver called dead, for the caller to check the rule was put to the
+/// test.
 pub fn assert_search_agrees_with_plain<R: Rules>(positions: &[CellsGame<R>], budget: u64) -> usize {
     let mut dead = 0;
     let mut decided = 0;
-    for position in positions {
+    for (index, position) in positions.iter().enumerate() {
+        if let Err(differ) = patience_engine::game::notations_agree(position, index as u64, 5) {
+            panic!("{}: {differ}: {position:?}", R::NAME);
+        }
         let plain = solve(&Plain(*position), budget);
         let searched = solve(position, budget);
         if position.is_dead() {

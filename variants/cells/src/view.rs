@@ -155,30 +155,43 @@ pub fn hud<R: Rules>(game: &CellsGame<R>) -> Vec<HudItem> {
 
 pub fn describe<R: Rules>(game: &CellsGame<R>, action: &Action) -> MoveInfo {
     let card = |place: Place| game.card_at(place).expect("a move names places that hold a card");
+    let notation = self::notation(game, action);
     match *action {
         Action::Remove(group) | Action::Set(group) => {
-            let cards: Vec<CardId> = group.places().iter().map(|&p| card(p)).collect();
-            let notation = cards.iter().map(CardId::to_string).collect::<Vec<_>>().join("+");
-            let pretty = cards.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" + ");
+            let pretty = group.places().iter().map(|&p| card(p).pretty()).collect::<Vec<_>>().join(" + ");
             let label = if matches!(action, Action::Set(_)) { format!("{pretty}: a set") } else { pretty };
             MoveInfo { notation, label, slots: group.places().iter().map(|&p| game.slot_of(p)).collect() }
         }
-        Action::ToReserve(place) => {
-            let card = card(place);
-            MoveInfo {
-                notation: format!("{card}>reserve"),
-                label: format!("{} to the reserve", card.pretty()),
-                slots: vec![game.slot_of(place), game.reserve_target()],
+        Action::ToReserve(place) => MoveInfo {
+            notation,
+            label: format!("{} to the reserve", card(place).pretty()),
+            slots: vec![game.slot_of(place), game.reserve_target()],
+        },
+        Action::Draw => MoveInfo { notation, label: "Draw".into(), slots: vec![STOCK_SLOT] },
+        Action::Shift { from, to } => MoveInfo {
+            notation,
+            label: format!("{} to the empty pile {}", card(Place::Pile(from)).pretty(), to + 1),
+            slots: vec![game.slot_of(Place::Pile(from)), pile_slot(to as usize, 0)],
+        },
+    }
+}
+
+/// A move's notation alone (what `describe` gives it).
+pub fn notation<R: Rules>(game: &CellsGame<R>, action: &Action) -> String {
+    let card = |place: Place| game.card_at(place).expect("a move names places that hold a card");
+    match *action {
+        Action::Remove(group) | Action::Set(group) => {
+            let mut notation = String::with_capacity(3 * group.places().len());
+            for (index, &place) in group.places().iter().enumerate() {
+                if index > 0 {
+                    notation.push('+');
+                }
+                notation.push_str(&card(place).to_string());
             }
+            notation
         }
-        Action::Draw => MoveInfo { notation: "draw".into(), label: "Draw".into(), slots: vec![STOCK_SLOT] },
-        Action::Shift { from, to } => {
-            let card = card(Place::Pile(from));
-            MoveInfo {
-                notation: format!("{card}>{}", to + 1),
-                label: format!("{} to the empty pile {}", card.pretty(), to + 1),
-                slots: vec![game.slot_of(Place::Pile(from)), pile_slot(to as usize, 0)],
-            }
-        }
+        Action::ToReserve(place) => format!("{}>reserve", card(place)),
+        Action::Draw => "draw".into(),
+        Action::Shift { from, to } => format!("{}>{}", card(Place::Pile(from)), to + 1),
     }
 }

@@ -462,6 +462,10 @@ impl<P: Profile> Variant for PairGame<P> {
         self.describe_action(action)
     }
 
+    fn notation(&self, action: &Action) -> String {
+        self.notation_of(action)
+    }
+
     fn perform(&mut self, action: &Action) {
         self.play(action);
     }

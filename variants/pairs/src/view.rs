@@ -105,31 +105,34 @@ impl<P: Profile> PairGame<P> {
     }
 
     pub(crate) fn describe_action(&self, action: &Action) -> MoveInfo {
+        let notation = self.notation_of(action);
         match *action {
             Action::King(place) => {
-                let card = self.card_at(place);
-                MoveInfo { notation: card.to_string(), label: card.pretty(), slots: vec![place.slot()] }
+                MoveInfo { notation, label: self.card_at(place).pretty(), slots: vec![place.slot()] }
             }
             Action::Pair(first, second) => {
                 let (a, b) = (self.card_at(first), self.card_at(second));
                 let mut slots = vec![first.slot(), second.slot()];
                 slots.dedup();
-                MoveInfo {
-                    notation: format!("{a}+{b}"),
-                    label: format!("{} + {}", a.pretty(), b.pretty()),
-                    slots,
-                }
+                MoveInfo { notation, label: format!("{} + {}", a.pretty(), b.pretty()), slots }
             }
             Action::Draw => MoveInfo {
-                notation: "draw".to_string(),
+                notation,
                 label: if self.piles() == 1 { "Draw".to_string() } else { "Draw three".to_string() },
                 slots: vec![STOCK_SLOT],
             },
-            Action::Recycle => MoveInfo {
-                notation: "recycle".to_string(),
-                label: "Turn the waste over".to_string(),
-                slots: vec![STOCK_SLOT],
-            },
+            Action::Recycle => MoveInfo { notation, label: "Turn the waste over".to_string(), slots: vec![STOCK_SLOT] },
+        }
+    }
+
+    /// An action's notation alone (`describe_action` builds its label and
+    /// slots too).
+    pub(crate) fn notation_of(&self, action: &Action) -> String {
+        match *action {
+            Action::King(place) => self.card_at(place).to_string(),
+            Action::Pair(first, second) => format!("{}+{}", self.card_at(first), self.card_at(second)),
+            Action::Draw => "draw".to_string(),
+            Action::Recycle => "recycle".to_string(),
         }
     }
 }

@@ -172,3 +172,22 @@ fn damaged_snapshots_are_refused_without_panicking() {
     }
     assert!(refused > bytes.len(), "most damage is caught: {refused} of {}", 3 * bytes.len());
 }
+
+#[test]
+fn the_short_notation_of_every_move_is_the_one_its_description_gives() {
+    let settings: [&[(&str, &str)]; 3] = [
+        &[],
+        &[("passes", "3"), ("overlap_pairs", "both"), ("stock_top_playable", "true")],
+        &[("passes", "unlimited"), ("win", "all"), ("face_down", "true"), ("overlap_pairs", "waste")],
+    ];
+    for options in settings {
+        for seed in 1..=20 {
+            let given = parse_given(&One::info().options, options).unwrap();
+            let one: Game<One> = Game::start(&Deal::Seed(seed), &given).unwrap();
+            let three: Game<Three> = Game::start(&Deal::Seed(seed), &given).unwrap();
+            let agree = |found: Result<(), String>| found.unwrap_or_else(|e| panic!("{options:?}, deal {seed}: {e}"));
+            agree(patience_engine::game::notations_agree(&one.state, seed, 300));
+            agree(patience_engine::game::notations_agree(&three.state, seed, 300));
+        }
+    }
+}

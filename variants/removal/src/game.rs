@@ -517,23 +517,28 @@ impl<R: Rules> Variant for RemovalGame<R> {
     }
 
     fn describe(&self, action: &Action) -> MoveInfo {
-        let named = |place: Place| {
-            let card = self.card_at(place);
-            (card.to_string(), card.pretty(), self.slot_of(place))
-        };
+        let notation = self.notation(action);
+        let named = |place: Place| (self.card_at(place).pretty(), self.slot_of(place));
         match *action {
             Action::Single(place) => {
-                let (notation, label, slot) = named(place);
+                let (label, slot) = named(place);
                 MoveInfo { notation, label, slots: vec![slot] }
             }
             Action::Pair(a, b) => {
-                let ((na, la, sa), (nb, lb, sb)) = (named(a), named(b));
-                MoveInfo { notation: format!("{na}+{nb}"), label: format!("{la} + {lb}"), slots: vec![sa, sb] }
+                let ((la, sa), (lb, sb)) = (named(a), named(b));
+                MoveInfo { notation, label: format!("{la} + {lb}"), slots: vec![sa, sb] }
             }
-            Action::Draw => MoveInfo { notation: "draw".into(), label: "Draw".into(), slots: vec![self.stock_slot()] },
-            Action::Recycle => {
-                MoveInfo { notation: "recycle".into(), label: "Turn the waste over".into(), slots: vec![self.stock_slot()] }
-            }
+            Action::Draw => MoveInfo { notation, label: "Draw".into(), slots: vec![self.stock_slot()] },
+            Action::Recycle => MoveInfo { notation, label: "Turn the waste over".into(), slots: vec![self.stock_slot()] },
+        }
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        match *action {
+            Action::Single(place) => self.card_at(place).to_string(),
+            Action::Pair(a, b) => format!("{}+{}", self.card_at(a), self.card_at(b)),
+            Action::Draw => "draw".into(),
+            Action::Recycle => "recycle".into(),
         }
     }
 

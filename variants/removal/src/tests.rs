@@ -331,3 +331,21 @@ fn passes_at_least(passes: Passes, than: Passes) -> bool {
         (Passes::Limited(_), Passes::Unlimited) => false,
     }
 }
+
+#[test]
+fn the_short_notation_of_every_move_is_the_one_its_description_gives() {
+    fn agree<R: Rules>() {
+        let settings = Settings::resolve(&RemovalGame::<R>::info().options, &[]).unwrap();
+        for deal in 0..10 {
+            let game = RemovalGame::<R>::start(&Deal::Seed(deal), &settings).unwrap();
+            let found = patience_engine::game::notations_agree(&game, deal, 400);
+            found.unwrap_or_else(|differ| panic!("{}, deal {deal}: {differ}", R::NAME));
+        }
+    }
+    agree::<OpenTop>();
+    agree::<DrawThree>();
+    agree::<ThreePiles>();
+    agree::<UnderTop>();
+    agree::<AcesAlone>();
+    agree::<Open>();
+}

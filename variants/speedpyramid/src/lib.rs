@@ -78,6 +78,10 @@ impl Variant for SpeedPyramid {
         SpeedPyramid::describe(self, action)
     }
 
+    fn notation(&self, action: &Action) -> String {
+        SpeedPyramid::notation(self, action)
+    }
+
     fn perform(&mut self, action: &Action) {
         SpeedPyramid::perform(self, *action)
     }

@@ -993,3 +993,12 @@ fn the_score_bound_is_never_below_what_the_game_goes_on_to_score() {
         bounds_hold_along(game, &best.line).map_err(|e| format!("deal {seed}, best line: {e}")).unwrap();
     }
 }
+
+#[test]
+fn the_short_notation_of_every_move_is_the_one_its_description_gives() {
+    for seed in 1..=10 {
+        let game = Game::<SpeedPyramid>::start(&Deal::Seed(seed), &[]).unwrap();
+        let found = patience_engine::game::notations_agree(&game.state, seed, 400);
+        found.unwrap_or_else(|differ| panic!("deal {seed}: {differ}"));
+    }
+}

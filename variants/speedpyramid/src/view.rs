@@ -117,19 +117,23 @@ impl SpeedPyramid {
     }
 
     pub fn describe(&self, action: &Action) -> MoveInfo {
+        let notation = self.notation(action);
         match *action {
             Action::Play(number) => {
                 let card = self.field[number].expect("only tablets on the field are described");
-                MoveInfo {
-                    notation: card.to_string(),
-                    label: format!("Play {}", card.pretty()),
-                    slots: vec![number as u32, DISCARD_SLOT],
-                }
+                MoveInfo { notation, label: format!("Play {}", card.pretty()), slots: vec![number as u32, DISCARD_SLOT] }
             }
-            Action::Draw => MoveInfo { notation: "draw".into(), label: "Draw".into(), slots: vec![STOCK_SLOT] },
-            Action::Joker => {
-                MoveInfo { notation: "joker".into(), label: "Play a joker".into(), slots: vec![JOKER_SLOT] }
-            }
+            Action::Draw => MoveInfo { notation, label: "Draw".into(), slots: vec![STOCK_SLOT] },
+            Action::Joker => MoveInfo { notation, label: "Play a joker".into(), slots: vec![JOKER_SLOT] },
+        }
+    }
+
+    /// A move's notation alone (what `describe` gives it).
+    pub fn notation(&self, action: &Action) -> String {
+        match *action {
+            Action::Play(number) => self.field[number].expect("only tablets on the field are described").to_string(),
+            Action::Draw => "draw".into(),
+            Action::Joker => "joker".into(),
         }
     }
 

@@ -22,6 +22,12 @@ pub trait Flaw: Sized + 'static {
     fn status(game: &Turnover<Self>) -> Status {
         game.sound_status()
     }
+
+    /// The notation of the draw, for the line check. By default, the one
+    /// the move list gives.
+    fn notation(_game: &Turnover<Self>) -> String {
+        "draw".into()
+    }
 }
 
 /// The info of a fixture, every field but these three the same for all.
@@ -95,6 +101,10 @@ impl<F: Flaw> Variant for Turnover<F> {
 
     fn describe(&self, _action: &()) -> MoveInfo {
         MoveInfo { notation: "draw".into(), label: "Draw".into(), slots: vec![0] }
+    }
+
+    fn notation(&self, _action: &()) -> String {
+        F::notation(self)
     }
 
     fn perform(&mut self, _action: &()) {
