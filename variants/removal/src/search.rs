@@ -52,6 +52,44 @@ enum TalonMeets {
     /// The last pass of three piles: cards of one pile, and stock cards
     /// that will land on it, lie on each other for good.
     Piles([u128; 3]),
+    /// The last pass of one closed waste whose top pairs with the card
+    /// directly under it, without a bottom slot: a waste card leaves only
+    /// as the top, or as the card under the top together with the top, so
+    /// the waste goes from the top down, and a waste card meets no waste
+    /// card but the two next to it (one further down would need the card
+    /// between gone first, which leaves only with the one on it). Besides
+    /// those, a waste card meets stock cards (each can be drawn onto it)
+    /// and a stock card any talon card.
+    UnderTop { waste: u128, order: WasteOrder },
+}
+
+/// The waste's cards from the bottom up, by talon id.
+#[derive(Copy, Clone)]
+struct WasteOrder {
+    ids: [u8; WasteOrder::MOST],
+    len: u8,
+}
+
+impl WasteOrder {
+    /// Wastes longer than this (none of the family's) are not ordered:
+    /// their cards are taken to meet any talon card.
+    const MOST: usize = 64;
+
+    fn of(waste: impl Iterator<Item = u8>) -> Option<WasteOrder> {
+        let mut order = WasteOrder { ids: [0; WasteOrder::MOST], len: 0 };
+        for id in waste {
+            *order.ids.get_mut(order.len as usize)? = id;
+            order.len += 1;
+        }
+        Some(order)
+    }
+
+    /// The ids of the cards directly under and on card `id` of the waste.
+    fn next_to(&self, id: u8) -> impl Iterator<Item = u8> + '_ {
+        let ids = &self.ids[..self.len as usize];
+        let at = ids.iter().position(|&other| other == id).expect("a waste card is in the waste");
+        [at.checked_sub(1), Some(at + 1)].into_iter().flatten().filter_map(move |k| ids.get(k).copied())
+    }
 }
 
 struct Meeting {
@@ -75,6 +113,11 @@ impl Meeting {
             TalonMeets::OpenTop { waste } if waste & bit(x) != 0 => talon_bits & !waste,
             TalonMeets::OpenTop { .. } => talon_bits,
             TalonMeets::Piles(piles) => talon_bits & !piles.iter().copied().find(|pile| pile & bit(x) != 0).unwrap_or(0),
+            TalonMeets::UnderTop { waste, ref order } if waste & bit(x) != 0 => {
+                let beside = order.next_to((x - self.shape_len) as u8).fold(0, |mask, id| mask | bit(self.shape_len + id as usize));
+                talon_bits & (!waste | beside)
+            }
+            TalonMeets::UnderTop { .. } => talon_bits,
         };
         (shape_bits | others) & !bit(x)
     }
@@ -118,9 +161,9 @@ impl<R: Rules> RemovalGame<R> {
         }
     }
 
-    /// Who can still meet whom (see [`TalonMeets`]). The waste's card
-    /// under the top and a bottom slot bring buried cards up, so with them
-    /// every talon card may meet any.
+    /// Who can still meet whom (see [`TalonMeets`]). A bottom slot brings
+    /// buried cards up, and so does the card under the top before the last
+    /// pass: with them every talon card may meet any.
     fn meeting(&self) -> Meeting {
         let (talon, at) = (self.talon(), self.shape().len());
         let in_play = self.tableau().present() | (talon.left() as u128) << at;
@@ -129,6 +172,12 @@ impl<R: Rules> RemovalGame<R> {
         let talon = match R::STOCK {
             Stock::Waste { under_top: false, bottom_slot: false, open_top, .. } if last => {
                 if open_top { TalonMeets::OpenTop { waste: mask(&mut talon.waste(0, 1)) } } else { TalonMeets::ShapeOnly }
+            }
+            Stock::Waste { under_top: true, bottom_slot: false, open_top: false, draw: 1, .. } if last => {
+                match WasteOrder::of(talon.waste(0, 1)) {
+                    Some(order) => TalonMeets::UnderTop { waste: mask(&mut talon.waste(0, 1)), order },
+                    None => TalonMeets::Any,
+                }
             }
             Stock::ThreeWastes if last => {
                 let drawn = talon.drawn() as usize;
@@ -381,6 +430,18 @@ impl<R: Rules> Search for RemovalGame<R> {
 #[cfg(test)]
 pub(crate) fn stranded(game: &RemovalGame<impl Rules>) -> bool {
     game.is_dead()
+}
+
+/// Whether `game` is dead by the rules that ask who meets whom, and would
+/// not be if every talon card could meet any: where the waste's order
+/// (see [`TalonMeets`]) decides.
+#[cfg(test)]
+pub(crate) fn dead_by_the_waste_order(game: &RemovalGame<impl Rules>) -> bool {
+    let by_rank = game.by_rank();
+    let dead = |meeting: &Meeting| game.has_a_stranded_card(&by_rank, meeting) || game.has_an_unmatched_couple(&by_rank, meeting);
+    let meeting = game.meeting();
+    let ordered = matches!(meeting.talon, TalonMeets::UnderTop { .. });
+    ordered && dead(&meeting) && !dead(&Meeting { talon: TalonMeets::Any, ..meeting })
 }
 
 #[cfg(test)]

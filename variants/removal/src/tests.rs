@@ -179,6 +179,22 @@ fn the_card_under_the_top_without_a_bottom_slot_agrees_with_a_plain_search() {
     agree_with_a_plain_search::<UnderTopAlone>(90, 14);
 }
 
+/// The last pass of a waste whose top pairs with the card under it goes
+/// from the top down: positions dead only by that order (a card whose
+/// partners lie in the waste, none next to it) are lost, and there are
+/// enough of them to put each part of the rule to the test.
+#[test]
+fn positions_dead_by_the_waste_order_are_lost() {
+    let mut dead = 0;
+    for game in endgames::<UnderTopAlone>(200, 14) {
+        if crate::search::dead_by_the_waste_order(&game) {
+            dead += 1;
+            assert_eq!(plain(&game), Verdict::NotWinnable, "dead by the waste's order, but won: {game:?}");
+        }
+    }
+    assert!(dead >= 10, "the waste's order decides only {dead} positions");
+}
+
 #[test]
 fn cards_that_pair_and_leave_alone_agree_with_a_plain_search() {
     agree_with_a_plain_search::<AcesAlone>(40, 14);
