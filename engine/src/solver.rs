@@ -31,7 +31,7 @@ use crate::search::Search;
 #[cfg(doc)]
 use crate::search::Plain;
 use crate::variant::Variant;
-use key_set::{headroom_granted, Insert, KeyMap, KeySet};
+use key_set::{headroom_granted, Insert, KeyMap, KeySet, SplitKey};
 
 /// The most positions the depth-first search remembers. Inside a plugin
 /// (wasm) there is no fixed bound: the table grows while the host grants
@@ -359,19 +359,7 @@ struct Arrival<A> {
 /// there was found since, and to rebuild it: [`Search::from_key`]).
 struct Queued {
     index: u32,
-    /// The key's halves: a `u128` would align the entry to 16 bytes and
-    /// make it a third larger.
-    key: [u64; 2],
-}
-
-impl Queued {
-    fn new(index: u32, key: u128) -> Queued {
-        Queued { index, key: [key as u64, (key >> 64) as u64] }
-    }
-
-    fn key(&self) -> u128 {
-        u128::from(self.key[1]) << 64 | u128::from(self.key[0])
-    }
+    key: SplitKey,
 }
 
 /// The optimal search's queue, which hands out first the node of the lowest
@@ -507,16 +495,16 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
     let unknown = |nodes| Solution { verdict: Verdict::Unknown, line: Vec::new(), nodes };
     let mut steps: Vec<Arrival<V::Action>> = Vec::new();
     let mut best_depth: KeyMap<u32> = KeyMap::default();
-    let start_key = start.state_key();
+    let start_key = SplitKey::new(start.state_key());
     best_depth.insert(start_key, 0);
     let mut open = Open::new(best.len());
     let start_estimate = start.moves_lower_bound();
-    if (start_estimate as usize) < best.len() && !open.push(start_estimate, 0, Queued::new(ROOT, start_key)) {
+    if (start_estimate as usize) < best.len() && !open.push(start_estimate, 0, Queued { index: ROOT, key: start_key }) {
         return unknown(nodes);
     }
     let mut actions = Vec::new();
     while let Some((estimate, depth, queued)) = open.pop() {
-        let (index, key) = (queued.index, queued.key());
+        let (index, key) = (queued.index, queued.key);
         if estimate as usize >= best.len() {
             break; // no line left can be shorter
         }
@@ -525,7 +513,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
         }
         let state = match index {
             ROOT => start.clone(),
-            _ => V::from_key(start, key).unwrap_or_else(|| replay_to(start, &steps, index)),
+            _ => V::from_key(start, key.get()).unwrap_or_else(|| replay_to(start, &steps, index)),
         };
         // Asked here rather than of every child: most children are never
         // taken from the queue (their estimate reaches the best length),
@@ -550,7 +538,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
                 }
                 continue;
             }
-            let key = child.state_key();
+            let key = SplitKey::new(child.state_key());
             if best_depth.get(&key).is_some_and(|&known| known <= depth) {
                 continue;
             }
@@ -562,7 +550,7 @@ pub fn solve_optimal<V: Search>(start: &V, budget: u64) -> Solution<V::Action> {
                 return unknown(nodes);
             }
             let child_index = steps.len() as u32;
-            if !open.push(estimate, depth, Queued::new(child_index, key)) {
+            if !open.push(estimate, depth, Queued { index: child_index, key }) {
                 return unknown(nodes);
             }
             best_depth.insert(key, depth);
@@ -799,14 +787,14 @@ mod tests {
             for _ in 0..rng.below(3) {
                 let estimate = rng.below(40) as u32;
                 let depth = rng.below(u64::from(estimate) + 1) as u32;
-                assert!(open.push(estimate, depth, Queued::new(round, u128::from(round) << 70 | 5)));
+                assert!(open.push(estimate, depth, Queued { index: round, key: SplitKey::new(u128::from(round) << 70 | 5) }));
                 waiting.push((estimate, depth));
                 queued += 1;
             }
             if let Some((estimate, depth, node)) = open.pop() {
                 let first = waiting.iter().copied().min_by_key(|&(e, d)| (e, core::cmp::Reverse(d))).unwrap();
                 assert_eq!((estimate, depth), first, "round {round}");
-                assert_eq!(node.key(), u128::from(node.index) << 70 | 5);
+                assert_eq!(node.key.get(), u128::from(node.index) << 70 | 5);
                 waiting.swap_remove(waiting.iter().position(|&w| w == first).unwrap());
                 handed_out += 1;
             }

@@ -4,7 +4,7 @@
 //! both grow only while the host grants memory (see [`headroom_granted`]).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Memory kept free whenever a table grows: the rest of the search (its
 /// path, its move buffer) and the answer still need some, and a failed
@@ -287,7 +287,30 @@ fn slot_of(slots: usize, key: u128, hashed_bits: u128) -> usize {
 }
 
 /// A map from position keys, hashed with [`KeyHasher`].
-pub(crate) type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+pub(crate) type KeyMap<V> = HashMap<SplitKey, V, BuildHasherDefault<KeyHasher>>;
+
+/// A position key kept as its two halves: a `u128` aligns what holds it to
+/// 16 bytes, which makes a [`KeyMap`] entry of a key and a `u32` (and a
+/// queue entry) a third larger, and the map's lookups miss the cache more.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) struct SplitKey([u64; 2]);
+
+impl SplitKey {
+    pub(crate) fn new(key: u128) -> SplitKey {
+        SplitKey([key as u64, (key >> 64) as u64])
+    }
+
+    pub(crate) fn get(self) -> u128 {
+        u128::from(self.0[1]) << 64 | u128::from(self.0[0])
+    }
+}
+
+impl Hash for SplitKey {
+    /// As the whole key (an array would be hashed byte by byte).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u128(self.get());
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -295,6 +318,22 @@ mod tests {
 
     /// A table bound for the tests: three quarters of 2^20 slots.
     const SMALL_TABLE: usize = 3 << 18;
+
+    #[test]
+    fn a_split_key_gives_back_its_key_and_hashes_as_it() {
+        let hash = |key: u128| {
+            let mut hasher = KeyHasher::default();
+            hasher.write_u128(key);
+            hasher.finish()
+        };
+        for key in [0, 1, u128::from(u64::MAX), 1 << 64, u128::MAX, 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210] {
+            assert_eq!(SplitKey::new(key).get(), key);
+            let mut hasher = KeyHasher::default();
+            SplitKey::new(key).hash(&mut hasher);
+            assert_eq!(hasher.finish(), hash(key), "{key:#x}");
+        }
+        assert_eq!(std::mem::size_of::<(SplitKey, u32)>(), 24);
+    }
 
     #[test]
     fn the_key_set_keeps_every_key_once_across_growth() {
