@@ -84,10 +84,10 @@ impl<P: Profile> PairGame<P> {
     /// there cost more time than it saved). With all 52 to go, one pile and
     /// talon cards pairing only with pyramid cards, the last pass adds the
     /// last-partner rule and the cone rule (whose argument does not depend
-    /// on the goal). With all 52 to go and one pile where talon cards meet
-    /// (waste overlap pairs or the stock top open), the last pass adds the
-    /// waste rule: not while a turn-over is left, which deals the waste out
-    /// again in another order.
+    /// on the goal). With all 52 to go and three piles, or one pile where
+    /// talon cards meet (waste overlap pairs or the stock top open), the
+    /// last pass adds the waste rule: not while a turn-over is left, which
+    /// deals the waste out again in another order.
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
@@ -96,7 +96,7 @@ impl<P: Profile> PairGame<P> {
             Win::All if talon_alone && last_pass => {
                 &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait, LastPairInItsPhases]
             }
-            Win::All if self.piles() == 1 && last_pass => &[RanksPairOff, WasteCardsCanLeave],
+            Win::All if last_pass => &[RanksPairOff, WasteCardsCanLeave],
             Win::All => &[RanksPairOff],
             Win::Pyramid if talon_alone && last_pass => {
                 &[SomeDigDepthWorks, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
@@ -125,30 +125,37 @@ impl<P: Profile> PairGame<P> {
         }
     }
 
-    /// `all` to win, one pile, last pass: every waste card must leave, and
-    /// one leaves only as the top or the card under it, so the waste goes
-    /// from the top down: a card never meets a waste card that lies below
-    /// the one directly under it (that one leaves first, or with it), nor
-    /// one above the one directly on it (which cannot leave while a card
-    /// above it stays, except with it). So a waste card other than a King
-    /// pairs with a pyramid card, with a stock card (drawn onto it with
-    /// waste overlap pairs, or as the open stock top: `dead_rules` asks this
-    /// only where one of the two holds), or with a waste neighbour (waste
-    /// overlap pairs). True if each has one of those left.
+    /// `all` to win, last pass: every waste card must leave, and one
+    /// leaves only as its pile's top or the card under it, so each pile
+    /// goes from the top down: a card never meets a card of its own pile
+    /// that lies below the one directly under it (that one leaves first,
+    /// or with it), nor one above the one directly on it (which cannot
+    /// leave while a card above it stays, except with it). So a waste card
+    /// other than a King pairs with a pyramid card, a stock card (one pile:
+    /// drawn onto it with waste overlap pairs, or as the open stock top,
+    /// and `dead_rules` asks this only where one of the two holds; three
+    /// piles: also as another pile's top), a card of another pile (three
+    /// piles: the tops are available together), or a neighbour in its own
+    /// pile (waste overlap pairs). True if each has one of those left.
     fn waste_cards_can_leave(&self) -> bool {
-        let waste = self.waste[0].ids();
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
+        let piles = &self.waste[..self.piles()];
+        let in_piles = piles.iter().fold(0, |mask, pile| mask | pile.mask());
         let stock = self.stock.mask();
-        waste.iter().enumerate().all(|(at, &id)| {
-            let Some(partner) = rank_of(id).partner() else { return true };
-            self.ranks.pyramid[partner] & self.pyramid_left != 0
-                || self.ranks.talon[partner] & stock != 0
-                || (self.options.overlap_pairs.waste()
-                    && [at.checked_sub(1), Some(at + 1)]
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|next| waste.get(next))
-                        .any(|&next| rank_of(next) == partner))
+        piles.iter().all(|pile| {
+            let waste = pile.ids();
+            let elsewhere = stock | (in_piles & !pile.mask());
+            waste.iter().enumerate().all(|(at, &id)| {
+                let Some(partner) = rank_of(id).partner() else { return true };
+                self.ranks.pyramid[partner] & self.pyramid_left != 0
+                    || self.ranks.talon[partner] & elsewhere != 0
+                    || (self.options.overlap_pairs.waste()
+                        && [at.checked_sub(1), Some(at + 1)]
+                            .into_iter()
+                            .flatten()
+                            .filter_map(|next| waste.get(next))
+                            .any(|&next| rank_of(next) == partner))
+            })
         })
     }
 

@@ -2,7 +2,7 @@
 //! built for it dead, and the position is lost by an exhaustive search;
 //! along random games, every position only one rule calls dead is lost.
 
-use super::{any_move, built, random_walk_to, settings, winnable_by_brute_force};
+use super::{any_move, built, random_walk_to, winnable_by_brute_force};
 use crate::Profile;
 use crate::grid_tests::shortest_win;
 use crate::search::dead::DeadRule;
@@ -165,6 +165,14 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
                 let game = built::<OnePile>(&options, 1, &pyramid, &[&["8c", "Kd", "5s"]], &["Jh"]);
                 only_it_calls_dead_and_it_is_lost(rule, &game);
             }
+            // Three piles, with every setting of the options, in the last
+            // of two passes (the first deals card k to pile k mod 3): the
+            // same pile beside two empty ones.
+            for options in waste_cards_meet_on_three_piles() {
+                let options = options.map(|(name, value)| (name, if name == "passes" { "2" } else { value }));
+                let game = built::<ThreePiles>(&options, 2, &pyramid, &[&["8c", "Kd", "5s"], &[], &[]], &["Jh"]);
+                only_it_calls_dead_and_it_is_lost(rule, &game);
+            }
         }
     }
 }
@@ -175,6 +183,13 @@ fn built_positions_only_it_calls_dead(rule: DeadRule) {
 fn waste_cards_meet() -> [[(&'static str, &'static str); 4]; 3] {
     let with = |overlap, stock_top| [("win", "all"), ("passes", "1"), ("overlap_pairs", overlap), ("stock_top_playable", stock_top)];
     [with("waste", "false"), with("none", "true"), with("both", "true")]
+}
+
+/// Three piles with all 52 to go: the waste rule applies in the last pass
+/// whatever the talon's options.
+fn waste_cards_meet_on_three_piles() -> [[(&'static str, &'static str); 4]; 4] {
+    let with = |overlap, stock_top| [("win", "all"), ("passes", "1"), ("overlap_pairs", overlap), ("stock_top_playable", stock_top)];
+    [with("none", "false"), with("waste", "false"), with("none", "true"), with("both", "true")]
 }
 
 #[test]
@@ -210,6 +225,26 @@ fn waste_cards_can_leave_holds_for_each_way_a_waste_card_meets_its_partner() {
     // once the King has gone alone).
     let two_passes = [("win", "all"), ("passes", "2"), ("overlap_pairs", "waste")];
     holds_and_winnable(&two_passes, 1, &king, &["8c", "Kd", "5s"], &[]);
+}
+
+/// Three piles: a card of another pile, and a stock card that lands on
+/// another pile (neither overlap pairs nor an open stock top), are
+/// partners a waste card meets.
+#[test]
+fn waste_cards_can_leave_on_three_piles_holds_for_a_partner_on_another_pile() {
+    let rule = DeadRule::WasteCardsCanLeave;
+    let king = [(27, "Kh")];
+    for options in waste_cards_meet_on_three_piles() {
+        let holds_and_winnable = |waste: &[&[&str]], stock: &[&str]| {
+            let game = built::<ThreePiles>(&options, 1, &king, waste, stock);
+            assert!(!failing_rules(&game).contains(&rule), "{options:?} {waste:?} {stock:?}");
+            assert!(matches!(shortest_win(&game, 100_000), Some(Some(_))), "winnable: {options:?} {waste:?} {stock:?}");
+        };
+        // The 8 on the second pile.
+        holds_and_winnable(&[&["5s"], &["8h"], &[]], &[]);
+        // The 8 in the stock, dealt onto the second pile.
+        holds_and_winnable(&[&["5s"], &[], &[]], &["Kd", "8h"]);
+    }
 }
 
 #[test]
@@ -270,7 +305,7 @@ fn last_partner_has_nothing_below_alone_calls_a_built_position_dead() {
 /// (the rule has something to say). One test per rule and option set, so
 /// the test threads share them.
 fn only_lost_positions_are_called_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
-    brute_force_where_called_dead(options, deals, rule, |failing| !failing.is_empty(), |failing| failing == [rule]);
+    brute_force_where_called_dead::<OnePile>(options, deals, rule, |failing| !failing.is_empty(), |failing| failing == [rule]);
 }
 
 /// Plays random games of `deals` deals with `options` until `rule` calls
@@ -279,25 +314,25 @@ fn only_lost_positions_are_called_dead(options: &[(&str, &str)], deals: u64, rul
 /// another one says the same of, or earlier in the game: there are too
 /// few positions only it calls dead.
 fn rule_calls_only_lost_positions_dead(options: &[(&str, &str)], deals: u64, rule: DeadRule) {
-    brute_force_where_called_dead(options, deals, rule, |failing| failing.contains(&rule), |_| true);
+    brute_force_where_called_dead::<OnePile>(options, deals, rule, |failing| failing.contains(&rule), |_| true);
 }
 
 /// The walk both share: each game stops where the failing rules make
 /// `stop` true; if they also make `check` true, the position is
 /// brute-forced and must be lost. At least 20 must be checked.
-fn brute_force_where_called_dead(
+fn brute_force_where_called_dead<P: Profile>(
     options: &[(&str, &str)],
     deals: u64,
     rule: DeadRule,
     stop: impl Fn(&[DeadRule]) -> bool,
     check: impl Fn(&[DeadRule]) -> bool,
 ) {
-    let settings = settings(options);
+    let settings = crate::grid_tests::settings_of::<P>(options);
     let mut rng = DealRng::new(0xC0DE);
     let mut confirmed = 0;
     for seed in 0..deals {
-        let game = PairGame::<OnePile>::start(&Deal::Seed(seed), &settings).unwrap();
-        let called_dead = |game: &PairGame<OnePile>| stop(&failing_rules(game));
+        let game = PairGame::<P>::start(&Deal::Seed(seed), &settings).unwrap();
+        let called_dead = |game: &PairGame<P>| stop(&failing_rules(game));
         let Some(game) = random_walk_to(game, &mut rng, any_move, called_dead) else { continue };
         if check(&failing_rules(&game))
             && let Some(winnable) = winnable_by_brute_force(&game, 300_000)
@@ -324,6 +359,14 @@ fn waste_cards_can_leave_with_an_open_stock_top_calls_only_lost_positions_dead()
 #[test]
 fn waste_cards_can_leave_with_both_calls_only_lost_positions_dead() {
     rule_calls_only_lost_positions_dead(&waste_cards_meet()[2], 100, DeadRule::WasteCardsCanLeave);
+}
+
+#[test]
+fn waste_cards_can_leave_on_three_piles_calls_only_lost_positions_dead() {
+    for options in waste_cards_meet_on_three_piles() {
+        let (stop, check) = (|failing: &[DeadRule]| failing.contains(&DeadRule::WasteCardsCanLeave), |_: &[DeadRule]| true);
+        brute_force_where_called_dead::<ThreePiles>(&options, 400, DeadRule::WasteCardsCanLeave, stop, check);
+    }
 }
 
 #[test]
