@@ -10,7 +10,7 @@
 //! | `info`         | name, version, summary, rules and option specs are sane; every declared option value starts a game; unknown options and bad values are refused |
 //! | `determinism`  | the same deal and moves give identical layouts, moves and snapshots, and asking twice gives the same answer |
 //! | `layouts`      | in hundreds of random playouts every layout, HUD, move list and status validates (unique slot ids, no card twice, finite positions, moves pointing at real slots) and agrees with itself |
-//! | `moves`        | every listed move applies; unlisted move ids are refused and change nothing |
+//! | `moves`        | every listed move applies; unlisted move ids are refused and change nothing; a playout's moves replayed as one line (`play-line`) end where they ended one by one |
 //! | `snapshots`    | snapshot → restore gives the identical game |
 //! | `hidden cards` | two deals that differ only in where two unseen cards lie look identical until one of them is turned up |
 //! | `limits`       | no call runs out of fuel or memory; how close calls come (time, and a rerun with a quarter of the memory and a tenth of the fuel) |
