@@ -87,8 +87,7 @@ fn check_line_replay(ctx: &Context, tracked: &mut Tracked, tally: &mut Tally, fi
         Ok(start) => start,
         Err(error) => return findings.error(CheckId::Moves, ctx.failure(tracked, "starting the deal again"), &error),
     };
-    let line = tracked.played.clone();
-    match ctx.call(&mut start, "play-line", |game| game.play_line_elsewhere(&line)) {
+    match ctx.call(&mut start, "play-line", |game| game.play_line_elsewhere(&tracked.played)) {
         Ok(status) if status == reached => tally.lines += 1,
         Ok(status) => {
             let what = format!(

@@ -84,9 +84,13 @@ impl WasteOrder {
         Some(order)
     }
 
+    fn ids(&self) -> &[u8] {
+        &self.ids[..self.len as usize]
+    }
+
     /// The ids of the cards directly under and on card `id` of the waste.
     fn next_to(&self, id: u8) -> impl Iterator<Item = u8> + '_ {
-        let ids = &self.ids[..self.len as usize];
+        let ids = self.ids();
         let at = ids.iter().position(|&other| other == id).expect("a waste card is in the waste");
         [at.checked_sub(1), Some(at + 1)].into_iter().flatten().filter_map(move |k| ids.get(k).copied())
     }
@@ -175,7 +179,7 @@ impl<R: Rules> RemovalGame<R> {
             }
             Stock::Waste { under_top: true, bottom_slot: false, open_top: false, draw: 1, .. } if last => {
                 match WasteOrder::of(talon.waste(0, 1)) {
-                    Some(order) => TalonMeets::UnderTop { waste: mask(&mut talon.waste(0, 1)), order },
+                    Some(order) => TalonMeets::UnderTop { waste: mask(&mut order.ids().iter().copied()), order },
                     None => TalonMeets::Any,
                 }
             }
@@ -276,6 +280,12 @@ impl<R: Rules> RemovalGame<R> {
             }
         }
         false
+    }
+
+    /// The rules that ask who can meet whom: a stranded card, or an
+    /// unmatched couple.
+    fn lacks_partners(&self, by_rank: &ByRank, meeting: &Meeting) -> bool {
+        self.has_a_stranded_card(by_rank, meeting) || self.has_an_unmatched_couple(by_rank, meeting)
     }
 
     /// True when two ranks that pair only with each other (A and Q when
@@ -415,9 +425,7 @@ impl<R: Rules> Search for RemovalGame<R> {
     }
 
     fn is_dead(&self) -> bool {
-        let (by_rank, meeting) = (self.by_rank(), self.meeting());
-        self.has_a_stranded_card(&by_rank, &meeting)
-            || self.has_an_unmatched_couple(&by_rank, &meeting)
+        self.lacks_partners(&self.by_rank(), &self.meeting())
             || (R::STOCK.has_stock() && Self::relaxed_game_is_narrow() && self.lost_with_the_talon_in_any_order())
     }
 
@@ -437,11 +445,10 @@ pub(crate) fn stranded(game: &RemovalGame<impl Rules>) -> bool {
 /// (see [`TalonMeets`]) decides.
 #[cfg(test)]
 pub(crate) fn dead_by_the_waste_order(game: &RemovalGame<impl Rules>) -> bool {
-    let by_rank = game.by_rank();
-    let dead = |meeting: &Meeting| game.has_a_stranded_card(&by_rank, meeting) || game.has_an_unmatched_couple(&by_rank, meeting);
-    let meeting = game.meeting();
+    let (by_rank, meeting) = (game.by_rank(), game.meeting());
     let ordered = matches!(meeting.talon, TalonMeets::UnderTop { .. });
-    ordered && dead(&meeting) && !dead(&Meeting { talon: TalonMeets::Any, ..meeting })
+    let meeting_any = Meeting { talon: TalonMeets::Any, ..meeting };
+    ordered && game.lacks_partners(&by_rank, &meeting) && !game.lacks_partners(&by_rank, &meeting_any)
 }
 
 #[cfg(test)]

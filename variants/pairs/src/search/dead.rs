@@ -35,8 +35,8 @@ pub(super) enum DeadRule {
     /// `last_partner_has_nothing_below`: with all 52 cards to go, the last
     /// pyramid card can have a talon partner with nothing but Kings under it.
     LastPartnerHasNothingBelow,
-    /// `waste_cards_can_leave`: with all 52 to go, one pile, last pass:
-    /// each waste card has a partner it can still meet.
+    /// `waste_cards_can_leave`: with all 52 to go, last pass: each waste
+    /// card has a partner it can still meet.
     WasteCardsCanLeave,
 }
 
