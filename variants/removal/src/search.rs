@@ -339,20 +339,46 @@ impl<R: Rules> RemovalGame<R> {
 
 /// Whether every card of `cards` can be given a partner of its own among
 /// `partners`, as `meets` says which it can meet. Kuhn's augmenting paths
-/// on masks: the sets are small.
+/// on masks (the sets are small), each card's partners asked of `meets`
+/// once, and a free partner taken at once where there is one.
 fn matchable(cards: u128, partners: u128, meets: &dyn Fn(usize) -> u128) -> bool {
-    fn augment(card: usize, partners: u128, meets: &dyn Fn(usize) -> u128, seen: &mut u128, owner: &mut [u8; 128]) -> bool {
-        for q in bits(meets(card) & partners & !*seen) {
+    /// More cards of a rank than two decks hold: said matchable (which is
+    /// never wrongly dead).
+    const MOST: usize = 16;
+    fn augment(k: usize, options: &[u128], seen: &mut u128, owner: &mut [u8; 128], taken: &mut u128) -> bool {
+        for q in bits(options[k] & !*seen) {
             *seen |= bit(q);
-            if owner[q] == u8::MAX || augment(owner[q] as usize, partners, meets, seen, owner) {
-                owner[q] = card as u8;
+            if owner[q] == u8::MAX || augment(owner[q] as usize, options, seen, owner, taken) {
+                owner[q] = k as u8;
+                *taken |= bit(q);
                 return true;
             }
         }
         false
     }
-    let mut owner = [u8::MAX; 128];
-    bits(cards).all(|card| augment(card, partners, meets, &mut 0, &mut owner))
+    let mut options = [0u128; MOST];
+    let mut len = 0;
+    for card in bits(cards) {
+        let Some(slot) = options.get_mut(len) else {
+            return true;
+        };
+        *slot = meets(card) & partners;
+        if *slot == 0 {
+            return false;
+        }
+        len += 1;
+    }
+    let options = &options[..len];
+    let (mut owner, mut taken) = ([u8::MAX; 128], 0u128);
+    (0..len).all(|k| match options[k] & !taken {
+        0 => augment(k, options, &mut 0, &mut owner, &mut taken),
+        free => {
+            let q = free.trailing_zeros() as usize;
+            owner[q] = k as u8;
+            taken |= bit(q);
+            true
+        }
+    })
 }
 
 impl<R: Rules> Search for RemovalGame<R> {
@@ -454,4 +480,42 @@ pub(crate) fn dead_by_the_waste_order(game: &RemovalGame<impl Rules>) -> bool {
 #[cfg(test)]
 pub(crate) fn goes_at_once<R: Rules>(game: &RemovalGame<R>) -> Option<Action> {
     game.removal_at_once(&game.available(), false)
+}
+
+#[cfg(test)]
+mod matching {
+    use super::{bit, bits, matchable};
+
+    /// Whether every card can have a partner of its own, by trying every
+    /// assignment.
+    fn by_brute_force(cards: &[usize], options: &dyn Fn(usize) -> u128, taken: u128) -> bool {
+        let Some((&card, rest)) = cards.split_first() else { return true };
+        bits(options(card) & !taken).any(|q| by_brute_force(rest, options, taken | bit(q)))
+    }
+
+    /// Random graphs of up to seven cards and seven partners, the taking of
+    /// a free partner first included: the answer is the brute force's.
+    #[test]
+    fn matchable_agrees_with_trying_every_assignment() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let (n, m) = (1 + next() % 7, 1 + next() % 7);
+            let cards: u128 = (0..n).fold(0, |mask, k| mask | bit(k as usize));
+            let partners: u128 = (0..m).fold(0, |mask, k| mask | bit(64 + k as usize));
+            let edges = next();
+            let meets = |card: usize| (0..m as usize).filter(|&q| edges >> (card * 7 + q) % 64 & 1 != 0).fold(0, |mask, q| mask | bit(64 + q));
+            let listed: Vec<usize> = bits(cards).collect();
+            let expected = by_brute_force(&listed, &|card| meets(card) & partners, 0);
+            assert_eq!(matchable(cards, partners, &meets), expected, "cards {n}, partners {m}, edges {edges:#x}");
+            if expected { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 1000 && no > 1000, "both answers are tried ({yes} yes, {no} no)");
+    }
 }
