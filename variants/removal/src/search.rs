@@ -345,12 +345,20 @@ fn matchable(cards: u128, partners: u128, meets: &dyn Fn(usize) -> u128) -> bool
     /// More cards of a rank than two decks hold: said matchable (which is
     /// never wrongly dead).
     const MOST: usize = 16;
+    /// Finds card `k` a partner: a free one if it has one, or else one
+    /// whose card can move on to another (an augmenting path).
     fn augment(k: usize, options: &[u128], seen: &mut u128, owner: &mut [u8; 128], taken: &mut u128) -> bool {
+        let free = options[k] & !*taken;
+        if free != 0 {
+            let q = free.trailing_zeros() as usize;
+            owner[q] = k as u8;
+            *taken |= bit(q);
+            return true;
+        }
         for q in bits(options[k] & !*seen) {
             *seen |= bit(q);
-            if owner[q] == u8::MAX || augment(owner[q] as usize, options, seen, owner, taken) {
+            if augment(owner[q] as usize, options, seen, owner, taken) {
                 owner[q] = k as u8;
-                *taken |= bit(q);
                 return true;
             }
         }
@@ -369,16 +377,8 @@ fn matchable(cards: u128, partners: u128, meets: &dyn Fn(usize) -> u128) -> bool
         len += 1;
     }
     let options = &options[..len];
-    let (mut owner, mut taken) = ([u8::MAX; 128], 0u128);
-    (0..len).all(|k| match options[k] & !taken {
-        0 => augment(k, options, &mut 0, &mut owner, &mut taken),
-        free => {
-            let q = free.trailing_zeros() as usize;
-            owner[q] = k as u8;
-            taken |= bit(q);
-            true
-        }
-    })
+    let (mut owner, mut taken) = ([0u8; 128], 0u128);
+    (0..len).all(|k| augment(k, options, &mut 0, &mut owner, &mut taken))
 }
 
 impl<R: Rules> Search for RemovalGame<R> {
