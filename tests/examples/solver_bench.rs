@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `--optimal` runs the shortest-line search (pair games only); `--only`
-//! keeps the rows whose name contains NAME; `--native` leaves out the wasm
+//! keeps the rows whose name contains NAME (`--only =NAME`: the row named
+//! exactly NAME); `--native` leaves out the wasm
 //! arm (for trying a change to the solver: positions and verdicts are the
 //! same in both, and the native arm builds in seconds).
 //!
@@ -69,7 +70,7 @@ fn main() -> anyhow::Result<()> {
     for path in rule_set_files()? {
         rows.push(RuleSet::load(&path, catalog)?);
     }
-    rows.retain(|rule_set| settings.only.is_empty() || settings.only.iter().any(|part| rule_set.name.contains(part)));
+    rows.retain(|rule_set| settings.only.is_empty() || settings.only.iter().any(|part| names(part, &rule_set.name)));
     if settings.optimal {
         rows.retain(|rule_set| rule_set.plugin != "speedpyramid");
     }
@@ -349,6 +350,15 @@ fn rule_set_files() -> anyhow::Result<Vec<PathBuf>> {
     files.retain(|path| path.extension().is_some_and(|extension| extension == "toml"));
     files.sort();
     Ok(files)
+}
+
+/// Whether `--only`'s `part` picks the row `name`: a part of it, or with a
+/// leading `=` the whole name.
+fn names(part: &str, name: &str) -> bool {
+    match part.strip_prefix('=') {
+        Some(exact) => name == exact,
+        None => name.contains(part),
+    }
 }
 
 fn settings_from_args() -> Settings {
