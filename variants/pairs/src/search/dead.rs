@@ -87,7 +87,11 @@ impl<P: Profile> PairGame<P> {
     /// on the goal). With all 52 to go and three piles, or one pile where
     /// talon cards meet (waste overlap pairs or the stock top open), the
     /// last pass adds the waste rule: not while a turn-over is left, which
-    /// deals the waste out again in another order.
+    /// deals the waste out again in another order. And a line that removes
+    /// all 52 clears the pyramid first, so with all 52 to go the last pass
+    /// also asks the rules for clearing the pyramid under the same options
+    /// (with the stock top open, not the dig-depth rule nor the phase rule:
+    /// measured there, they cost more time than they saved).
     pub(super) fn dead_rules(&self) -> &'static [DeadRule] {
         use DeadRule::*;
         let talon_alone = self.talon_cards_pair_only_with_pyramid();
@@ -95,6 +99,15 @@ impl<P: Profile> PairGame<P> {
         match self.options.win {
             Win::All if talon_alone && last_pass => {
                 &[RanksPairOff, LastPartnerHasNothingBelow, UpperCardsCanWait, LastPairInItsPhases]
+            }
+            Win::All if self.only_pile_tops_pair() && last_pass => {
+                &[RanksPairOff, WasteCardsCanLeave, LastPairPossible]
+            }
+            Win::All if self.waste_cards_pair_with_each_other_alone() && last_pass => {
+                &[RanksPairOff, WasteCardsCanLeave, LastPairPossible, UpperCardsCanWait, LastPairInItsPhases]
+            }
+            Win::All if self.stock_cards_pair_only_with_waste_tops() && last_pass => {
+                &[RanksPairOff, WasteCardsCanLeave, LastPairPossible, UpperCardsCanWait]
             }
             Win::All if last_pass => &[RanksPairOff, WasteCardsCanLeave],
             Win::All => &[RanksPairOff],

@@ -35,7 +35,10 @@
 //! With all 52 to go, talon cards leave only with pyramid cards, so after
 //! `X` none can: every talon card but Kings is gone by then. None may lie
 //! beneath `t`, so phase one uses every card before `t`, and phase two
-//! every card after it.
+//! every card after it. Where talon cards may pair with each other (waste
+//! overlap pairs, the stock top open) that does not follow; but a line
+//! that removes all 52 clears the pyramid first, so the game of clearing
+//! the pyramid is asked instead.
 
 use super::ranks::{Rank, RankPair};
 use super::relaxed::{bag_count, one_of, with_relaxation, Bag, Relaxation};
@@ -78,12 +81,15 @@ impl<P: Profile> PairGame<P> {
         let rank_of = |id: u8| Rank::of(self.talon[id as usize]);
         let bag_of = |ids: &[u8]| ids.iter().map(|&id| rank_of(id)).filter(|rank| !rank.is_king()).map(one_of).sum::<Bag>();
         let waste = self.waste[0].ids();
-        let everything_goes = self.options.win == Win::All;
         let talon_pairs = self.options.overlap_pairs.waste();
         let open_stock = self.options.stock_top_playable;
-        if everything_goes && (talon_pairs || open_stock) || talon_pairs && open_stock {
-            return true; // talon cards may still pair after `X`, or the stock top with two: not proved
+        if talon_pairs && open_stock {
+            return true; // the stock top may pair with two talon cards: not proved
         }
+        // Where talon cards may still pair after `X`, the argument for all
+        // 52 does not hold; but a line that removes all 52 clears the
+        // pyramid first, so the argument for the pyramid alone does.
+        let everything_goes = self.options.win == Win::All && !talon_pairs && !open_stock;
         let mut draws = [0u8; TALON_CARDS];
         let draws = {
             let stock = self.stock.ids();
@@ -97,7 +103,8 @@ impl<P: Profile> PairGame<P> {
                 // before it comes.
                 let on_stock = (0..draws.len()).rev().filter(|&at| rank_of(draws[at]) == partner).any(|at| {
                     let before = bag_of(waste) + bag_of(&draws[..at]);
-                    let mut phases = Phases::new(relaxation, x, &draws[at + 1..], rank_of, self.options, verdicts);
+                    let after = &draws[at + 1..];
+                    let mut phases = Phases::new(relaxation, x, after, rank_of, everything_goes, self.options, verdicts);
                     phases.query(self.pyramid_left, before, true)
                 });
                 on_stock
@@ -107,7 +114,8 @@ impl<P: Profile> PairGame<P> {
                         }
                         // (With the stock open, the cards above `t` may go with
                         // stock cards: this phase game lets any be left.)
-                        let mut phases = Phases::new(relaxation, x, draws, rank_of, self.options, verdicts);
+                        let mut phases =
+                            Phases::new(relaxation, x, draws, rank_of, everything_goes, self.options, verdicts);
                         let bag = phases.bag_after + bag_of(&waste[at + 1..]);
                         phases.query(self.pyramid_left, bag, false)
                     })
@@ -148,10 +156,10 @@ impl<'a> Phases<'a> {
         last: usize,
         after: &[u8],
         rank_of: impl Fn(u8) -> Rank,
+        everything_goes: bool,
         options: GameOptions,
         verdicts: &'a mut PhaseVerdicts,
     ) -> Phases<'a> {
-        let everything_goes = options.win == Win::All;
         let runs_used = !options.stock_top_playable;
         let mut unused_runs = [0; TALON_CARDS + 1];
         for (n, &id) in after.iter().rev().enumerate() {
