@@ -302,7 +302,6 @@ fn natively(rule_set: &RuleSet, settings: &Settings) -> Run {
         "king-tut" => natively_as::<patience_variant_king_tut::Game>(&rule_set.options, settings),
         "pharaohs" => natively_as::<patience_variant_pharaohs::Game>(&rule_set.options, settings),
         "pyramid-dozen" => natively_as::<patience_variant_pyramid_dozen::Game>(&rule_set.options, settings),
-        "thirteen" => natively_as::<patience_variant_thirteen::Game>(&rule_set.options, settings),
         "treize" => natively_as::<patience_variant_treize::Game>(&rule_set.options, settings),
         "triangle" => natively_as::<patience_variant_triangle::Game>(&rule_set.options, settings),
         "two-pyramids" => natively_as::<patience_variant_two_pyramids::Game>(&rule_set.options, settings),

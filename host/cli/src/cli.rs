@@ -252,7 +252,8 @@ fn resume(plugin_args: &PluginArgs, moves: &str, save: &SaveArgs) -> Result<Exit
         anyhow::bail!("there is no saved game at {}", path.display());
     };
     let catalog = setup::catalog(plugin_args)?;
-    let resumed = saved.resume(&catalog)?;
+    let (bundled, _) = setup::bundled_rule_sets(&catalog);
+    let resumed = saved.resume_among(&catalog, &bundled)?;
     let mut session = resumed.session;
     println!(
         "{} {} — {} — resumed after {} moves\n",

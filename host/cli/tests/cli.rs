@@ -354,6 +354,37 @@ fn a_damaged_save_is_moved_aside_with_a_clear_error() {
     assert!(save.exists());
 }
 
+/// Thirteen was a plugin of its own (`thirteen`, version 1.0.0) until it
+/// became a bundled rule set of `classic` under the same id: a game saved
+/// with the plugin resumes on the rule set, its moves replayed.
+#[test]
+fn a_game_saved_by_a_plugin_that_became_a_rule_set_resumes_on_the_rule_set() {
+    let scratch = scratch_dir("successor");
+    let save = scratch.join("game.toml");
+    let moves = ["Kc", "2s+Jh", "3h+Th", "draw"];
+    let quoted: Vec<String> = moves.iter().map(|m| format!("\"{m}\"")).collect();
+    let old_save = format!(
+        "format = 1\nplugin = \"thirteen\"\nplugin_version = \"1.0.0\"\nplugin_hash = \"0\"\n\
+         rule_set = \"Thirteen\"\nseed = 18\nmoves = [{}]\nsnapshot = \"\"\n",
+        quoted.join(", ")
+    );
+    std::fs::write(&save, &old_save).unwrap();
+    let resumed = patience(&["resume", "--save", save.to_str().unwrap()]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    let text = stdout(&resumed);
+    assert!(text.contains("resumed after 4 moves"), "{text}");
+    let note = stderr(&resumed);
+    assert!(note.contains("plugin `thirteen` (version 1.0.0) is now the rule set Thirteen of plugin `classic`"), "{note}");
+    let replayed = patience(&["play", "thirteen", "--seed", "18", "--moves", &moves.join(", "), "--no-save"]);
+    assert_eq!(position_part(&text), position_part(&stdout(&replayed)));
+
+    // A plugin that is gone with no rule set in its place is named.
+    std::fs::write(&save, old_save.replace("\"thirteen\"", "\"fourteen\"")).unwrap();
+    let refused = patience(&["resume", "--save", save.to_str().unwrap()]);
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("needs plugin `fourteen`, which is not installed"), "{}", stderr(&refused));
+}
+
 /// CSV without the timing column (the last one), which is the only part
 /// allowed to differ between runs.
 fn without_timing(csv: &str) -> String {
@@ -511,6 +542,42 @@ fn a_solver_line_of_every_bundled_plugin_replays_to_a_win_through_play() {
         assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
         assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
     }
+}
+
+/// The first of deals 1–40 the solver finds winnable in `id`, by `compare`.
+fn first_winnable_deal(id: &str) -> Option<String> {
+    let output = patience(&["compare", id, "--deals", "40", "--players", "solver", "--format", "json"]);
+    assert!(output.status.success(), "{id}: {}", stderr(&output));
+    let path = scratch_dir(&format!("first-winnable-{id}")).join("study.json");
+    std::fs::write(&path, &output.stdout).unwrap();
+    let study = patience_gui::read_study(&path).unwrap();
+    let winnable = |record: &&patience_compare::study::DealRecord| record.solver.as_ref().is_some_and(|s| s.verdict == "winnable");
+    study.records.iter().filter(winnable).map(|record| record.deal).min().map(|deal| deal.to_string())
+}
+
+/// The family's games that are bundled rule sets of the pair games
+/// (Pyramid, Pyramid Thirteen, Thirteen…), as the plugins above: a solver
+/// line of each replays to a win, named by the rule set's id.
+#[test]
+fn a_solver_line_of_every_bundled_family_rule_set_replays_to_a_win_through_play() {
+    let mut played = 0;
+    for entry in std::fs::read_dir(workspace().join("rulesets")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if path.extension().is_none_or(|ext| ext != "toml") || !text.contains("group = \"Pyramid family\"") {
+            continue;
+        }
+        let id = path.file_stem().unwrap().to_str().unwrap();
+        let seed = first_winnable_deal(id).unwrap_or_else(|| panic!("{id}: no winnable deal among the first 40"));
+        let output = patience(&["solve", id, "--seed", &seed]);
+        let text = stdout(&output);
+        assert!(text.contains("verdict: winnable"), "{id} deal {seed}: the study says winnable, solve does not:\n{text}");
+        let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves));
+        let output = patience(&["play", id, "--seed", &seed, "--moves", line.expect("a winnable verdict prints its line"), "--no-save"]);
+        assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
+        played += 1;
+    }
+    assert!(played >= 4, "Pyramid, Relaxed Pyramid, Pyramid Thirteen and Thirteen at least: {played}");
 }
 
 /// `solve --best-score` prints a score its line reaches through `play`, and

@@ -497,7 +497,7 @@ impl PatienceApp {
                 return false;
             }
         };
-        let resumed = match saved.resume(&self.catalog) {
+        let resumed = match saved.resume_among(&self.catalog, &self.rule_sets) {
             Ok(resumed) => resumed,
             Err(problem) => {
                 self.notices.push(format!("The saved game could not be resumed: {problem:#}"));

@@ -186,9 +186,9 @@ impl SavedGame {
         for (name, value) in &self.options {
             rule_set.set(&format!("{name}={value}"), &plugin.info.options).context("the saved options no longer fit")?;
         }
-        let mut session = Session::start(plugin, rule_set, self.deal.clone()).map_err(anyhow::Error::new)?;
+        let session = Session::start(plugin, rule_set, self.deal.clone()).map_err(anyhow::Error::new)?;
         let changed = plugin.hash != self.plugin_hash;
-        let mut notice = changed.then(|| {
+        let notice = changed.then(|| {
             format!(
                 "plugin `{}` changed since the game was saved (version {} then, {} now); the game was rebuilt from its {} moves",
                 self.plugin,
@@ -197,6 +197,46 @@ impl SavedGame {
                 self.moves.len()
             )
         });
+        let mut resumed = self.replay_into(session, notice)?;
+        if !changed && resumed.notice.is_none() && resumed.session.current_snapshot() != self.snapshot.as_slice() {
+            resumed.notice = Some("the replayed game differs from the saved snapshot; the replay was kept".to_string());
+        }
+        Ok(resumed)
+    }
+
+    /// [`SavedGame::resume`], but a game saved with a plugin that has since
+    /// become a rule set of another plugin (one of `bundled` whose id is
+    /// the saved plugin's) resumes on that rule set.
+    pub fn resume_among(&self, catalog: &Catalog, bundled: &[RuleSet]) -> Result<Resumed> {
+        let successor = bundled.iter().find(|rule_set| rule_set.id.as_deref() == Some(self.plugin.as_str()));
+        match successor {
+            Some(rule_set) if catalog.find(&self.plugin).is_none() => self.resume_as(rule_set, catalog),
+            _ => self.resume(catalog),
+        }
+    }
+
+    /// Rebuilds the game on `rule_set` instead of its own plugin: the same
+    /// deal, and the saved moves replayed by their notation, as far as
+    /// they apply.
+    fn resume_as(&self, rule_set: &RuleSet, catalog: &Catalog) -> Result<Resumed> {
+        let Some(plugin) = catalog.find(&rule_set.plugin) else {
+            bail!("the saved game's rule set `{}` needs plugin `{}`, which is not installed", rule_set.name, rule_set.plugin);
+        };
+        let session = Session::start(plugin, rule_set.clone(), self.deal.clone()).map_err(anyhow::Error::new)?;
+        let notice = format!(
+            "plugin `{}` (version {}) is now the rule set {} of plugin `{}`; the game was rebuilt from its {} moves",
+            self.plugin,
+            self.plugin_version,
+            rule_set.name,
+            rule_set.plugin,
+            self.moves.len()
+        );
+        self.replay_into(session, Some(notice))
+    }
+
+    /// Plays the saved moves in `session`; a move that no longer applies
+    /// stops the replay there and is named in the notice instead.
+    fn replay_into(&self, mut session: Session, mut notice: Option<String>) -> Result<Resumed> {
         for (index, notation) in self.moves.iter().enumerate() {
             match session.play(notation) {
                 Ok(_) => {}
@@ -209,9 +249,6 @@ impl SavedGame {
                 }
                 Err(other) => return Err(anyhow::Error::new(other).context(format!("replaying move {}", index + 1))),
             }
-        }
-        if !changed && notice.is_none() && session.current_snapshot() != self.snapshot.as_slice() {
-            notice = Some("the replayed game differs from the saved snapshot; the replay was kept".to_string());
         }
         Ok(Resumed { session, notice })
     }

@@ -47,7 +47,8 @@ pub enum Stock {
         /// Play starts with one draw already made.
         first_draw: bool,
         /// The waste's top may pair with the card directly under it (that
-        /// card pairs with nothing else): Aisleriot's Thirteen and Treize.
+        /// card pairs with nothing else): Aisleriot's Treize (and Thirteen, which
+        /// ships as a rule set of the pair games).
         under_top: bool,
         /// The oldest card on the waste lies apart, in a slot of its own,
         /// and is available too: Aisleriot's Treize and Yield.
