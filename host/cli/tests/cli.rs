@@ -385,6 +385,23 @@ fn a_game_saved_by_a_plugin_that_became_a_rule_set_resumes_on_the_rule_set() {
     assert!(stderr(&refused).contains("needs plugin `fourteen`, which is not installed"), "{}", stderr(&refused));
 }
 
+/// Thirteen's rules (`../shared/family.md`, A15) as its rule set plays
+/// them: rows 1–6 face down, the waste empty at the start, one pass, and
+/// the waste top pairing with the card under it, which pairs with nothing
+/// else. Deal 18: the first two stock cards are Tc and 3s, and 3d lies
+/// free in the pyramid.
+#[test]
+fn thirteen_deals_face_down_rows_and_pairs_the_waste_top_with_the_card_under_it() {
+    let opening = stdout(&patience(&["show", "thirteen", "--seed", "18"]));
+    assert_eq!(opening.matches("##").count(), 21 + 1, "rows 1 to 6 and the stock face down:\n{opening}");
+    assert!(opening.contains("Stock: 24 · Waste: 0 · Pass: 1 of 1"), "{opening}");
+    let played = patience(&["play", "thirteen", "--seed", "18", "--moves", "draw, draw", "--no-save"]);
+    let text = stdout(&played);
+    let moves: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("legal moves")).skip(1).collect();
+    assert!(moves.contains(&"Tc+3s"), "the waste top 3s pairs with Tc under it: {moves:?}");
+    assert!(!moves.iter().any(|m| m.contains("Tc") && m.contains("3d")), "Tc pairs with nothing else: {moves:?}");
+}
+
 /// CSV without the timing column (the last one), which is the only part
 /// allowed to differ between runs.
 fn without_timing(csv: &str) -> String {
@@ -532,16 +549,22 @@ fn a_solver_line_of_every_bundled_plugin_replays_to_a_win_through_play() {
     for plugin in patience_bundled::BUNDLED {
         let id = plugin.file_name.trim_end_matches(".wasm");
         let seed = first.get(id).unwrap_or_else(|| panic!("{id}: the study files show no winnable deal of its defaults")).to_string();
-        let output = patience(&["solve", id, "--seed", &seed]);
-        assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
-        let text = stdout(&output);
-        assert!(text.contains("verdict: winnable"), "{id} deal {seed}: the study says winnable, solve does not:\n{text}");
-        let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves.to_string()));
-        let line = line.expect("a winnable verdict prints its line");
-        let output = patience(&["play", id, "--seed", &seed, "--moves", &line, "--no-save"]);
-        assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
-        assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
+        solver_line_wins(id, &seed);
     }
+}
+
+/// `solve` calls deal `seed` of `id` winnable (as a study or `compare`
+/// found it), and its line, played through `play`, wins.
+fn solver_line_wins(id: &str, seed: &str) {
+    let output = patience(&["solve", id, "--seed", seed]);
+    assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("verdict: winnable"), "{id} deal {seed}: found winnable before, solve does not say so:\n{text}");
+    let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves.to_string()));
+    let line = line.expect("a winnable verdict prints its line");
+    let output = patience(&["play", id, "--seed", seed, "--moves", &line, "--no-save"]);
+    assert!(output.status.success(), "{id} deal {seed}: {}", stderr(&output));
+    assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
 }
 
 /// The first of deals 1–40 the solver finds winnable in `id`, by `compare`.
@@ -569,12 +592,7 @@ fn a_solver_line_of_every_bundled_family_rule_set_replays_to_a_win_through_play(
         }
         let id = path.file_stem().unwrap().to_str().unwrap();
         let seed = first_winnable_deal(id).unwrap_or_else(|| panic!("{id}: no winnable deal among the first 40"));
-        let output = patience(&["solve", id, "--seed", &seed]);
-        let text = stdout(&output);
-        assert!(text.contains("verdict: winnable"), "{id} deal {seed}: the study says winnable, solve does not:\n{text}");
-        let line = text.lines().find_map(|l| l.strip_prefix("line (").and_then(|rest| rest.split_once("): ")).map(|(_, moves)| moves));
-        let output = patience(&["play", id, "--seed", &seed, "--moves", line.expect("a winnable verdict prints its line"), "--no-save"]);
-        assert!(stdout(&output).contains("status: won"), "{id} deal {seed}: the solver's line does not win:\n{}", stdout(&output));
+        solver_line_wins(id, &seed);
         played += 1;
     }
     assert!(played >= 4, "Pyramid, Relaxed Pyramid, Pyramid Thirteen and Thirteen at least: {played}");
