@@ -168,17 +168,35 @@ impl<P: Profile> core::hash::Hash for PairGame<P> {
 /// pyramid positions (`pyramid`) and the talon indices (`talon`) dealt a
 /// card of it. The solver's hooks count the cards left from these
 /// (`search::ranks`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug)]
 pub(crate) struct RankMasks {
     /// Bit `p` set: pyramid position `p` was dealt a card of the rank.
     pub(crate) pyramid: PerRank<u32>,
     /// Bit `t` set: talon card `t` is of the rank.
     pub(crate) talon: PerRank<u32>,
+    /// A number no other `RankMasks::of` in this process was given: the
+    /// masks of a game and of every copy of it (each position the solver
+    /// derives from it) share it, so the tables the solver's hooks keep per
+    /// deal tell "the same deal" by one compare instead of the masks'. Not
+    /// part of the value: masks of the same cards are equal.
+    pub(crate) built: u64,
 }
+
+impl PartialEq for RankMasks {
+    fn eq(&self, other: &RankMasks) -> bool {
+        self.pyramid == other.pyramid && self.talon == other.talon
+    }
+}
+
+impl Eq for RankMasks {}
+
+/// Hands out [`RankMasks::built`].
+static MASKS_BUILT: core::sync::atomic::AtomicU64 = core::sync::atomic::AtomicU64::new(0);
 
 impl RankMasks {
     fn of(pyramid: &[Card], talon: &[Card]) -> RankMasks {
-        let mut masks = RankMasks { pyramid: PerRank::splat(0), talon: PerRank::splat(0) };
+        let built = MASKS_BUILT.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+        let mut masks = RankMasks { pyramid: PerRank::splat(0), talon: PerRank::splat(0), built };
         // A rank out of range (a damaged snapshot) is left out here and
         // refused by `check`.
         for (position, card) in pyramid.iter().enumerate() {

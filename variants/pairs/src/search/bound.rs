@@ -45,12 +45,9 @@ impl<P: Profile> PairGame<P> {
     /// may first have to be uncovered (`uncovering_needed`).
     pub(crate) fn lower_bound(&self) -> u32 {
         match self.options.win {
-            Win::Pyramid => {
-                let part = with_pyramid_parts(self, |parts| {
-                    *parts.entry(self.pyramid_left).or_insert_with(|| self.pyramid_part())
-                });
-                self.bound_to_clear_the_pyramid(part)
-            }
+            Win::Pyramid => with_pyramid_parts(self, |parts| {
+                self.bound_to_clear_the_pyramid(parts.entry(self.pyramid_left).or_insert_with(|| self.pyramid_part()))
+            }),
             Win::All => {
                 let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
                 let talon_left = !self.talon_gone & FULL_TALON;
@@ -68,9 +65,9 @@ impl<P: Profile> PairGame<P> {
 
     /// `lower_bound` to clear the pyramid, given its part that depends on
     /// the pyramid cards left alone.
-    pub(super) fn bound_to_clear_the_pyramid(&self, part: PyramidPart) -> u32 {
+    pub(super) fn bound_to_clear_the_pyramid(&self, part: &PyramidPart) -> u32 {
         let pyramid_kings = (self.ranks.pyramid[Rank::KING] & self.pyramid_left).count_ones();
-        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(&part)
+        pyramid_kings + part.cards - part.pairs + self.uncovering_needed(part)
     }
 
     /// The part of the bound to clear the pyramid that depends on the

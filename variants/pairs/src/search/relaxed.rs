@@ -30,7 +30,7 @@ use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, PYRAMID_CARDS};
 use crate::options::{GameOptions, Win};
-use crate::table::{PairGame, RankMasks};
+use crate::table::PairGame;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -86,11 +86,11 @@ const PHASE_TABLE_LIMIT: usize = 1 << 16;
 /// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
 type Verdicts = FxHashMap<(u32, Bag), bool>;
 
-/// The deal and options a relaxation is of: where each rank was dealt, in
-/// the pyramid and the talon (the phase games' verdicts depend on the
-/// talon's order too), and the options. Compared before the relaxation is
-/// built, which costs more, on every query: masks compare as bytes.
-type GameKey = (RankMasks, GameOptions);
+/// The deal and options a relaxation is of: the deal as the masks that were
+/// built from it (`RankMasks::built`: the phase games' verdicts depend on
+/// the talon's order too, so it must be the same cards, not only the same
+/// pyramid), and the options. Compared on every query.
+type GameKey = (u64, GameOptions);
 
 #[derive(Default)]
 struct Known {
@@ -122,14 +122,17 @@ pub(super) fn with_relaxation<P: Profile, R>(
     with: impl FnOnce(&Relaxation, &mut Verdicts, &mut PhaseVerdicts) -> R,
 ) -> R {
     KNOWN.with_borrow_mut(|known| {
-        let relaxation = known.of(game);
+        known.of(game);
         if known.verdicts.len() > TABLE_LIMIT {
             known.verdicts.clear();
         }
         if known.in_phases.len() > PHASE_TABLE_LIMIT {
             known.in_phases.clear();
         }
-        with(&relaxation, &mut known.verdicts, &mut known.in_phases)
+        let Known { game: Some((_, relaxation)), verdicts, in_phases, .. } = known else {
+            unreachable!("`of` just set the game")
+        };
+        with(relaxation, verdicts, in_phases)
     })
 }
 
@@ -147,20 +150,15 @@ pub(super) fn with_pyramid_parts<P: Profile, R>(game: &PairGame<P>, with: impl F
 }
 
 impl Known {
-    /// The relaxed game of `game`'s deal and options: the one known, or
-    /// built, forgetting everything known of the last deal.
-    fn of<P: Profile>(&mut self, game: &PairGame<P>) -> Relaxation {
-        let of = (game.ranks, game.options);
-        match self.game {
-            Some((key, relaxation)) if key == of => relaxation,
-            _ => {
-                let relaxation = Relaxation::of(game);
-                self.game = Some((of, relaxation));
-                self.verdicts.clear();
-                self.in_phases.clear();
-                self.pyramid_parts.clear();
-                relaxation
-            }
+    /// Makes what is known of `game`'s deal and options: kept, or the
+    /// relaxed game built, forgetting everything known of the last deal.
+    fn of<P: Profile>(&mut self, game: &PairGame<P>) {
+        let of = (game.ranks.built, game.options);
+        if !matches!(self.game, Some((key, _)) if key == of) {
+            self.game = Some((of, Relaxation::of(game)));
+            self.verdicts.clear();
+            self.in_phases.clear();
+            self.pyramid_parts.clear();
         }
     }
 }
