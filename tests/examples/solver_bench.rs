@@ -9,14 +9,16 @@
 //! ```sh
 //! cargo run --release -p patience-tests --example solver_bench -- [--deals N] [--from S]
 //!     [--budget B] [--optimal] [--only NAME]… [--native]
-//!     [--all-combinations [--verdicts FILE]]
+//!     [--heaviest N] [--all-combinations [--verdicts FILE]]
 //! ```
 //!
 //! `--optimal` runs the shortest-line search (pair games only); `--only`
 //! keeps the rows whose name contains NAME (`--only =NAME`: the row named
 //! exactly NAME); `--native` leaves out the wasm
 //! arm (for trying a change to the solver: positions and verdicts are the
-//! same in both, and the native arm builds in seconds).
+//! same in both, and the native arm builds in seconds). `--heaviest N`
+//! names, after the table, each row's N deals that took the most
+//! positions and their share of the row's: where a mean is a few deals'.
 //!
 //! `--all-combinations` instead solves every combination of the options of
 //! the pair games (classic, relaxed, draw-three; `--only` picks among
@@ -45,6 +47,7 @@ struct Settings {
     optimal: bool,
     only: Vec<String>,
     native_only: bool,
+    heaviest: usize,
     all_combinations: bool,
     verdicts: Option<PathBuf>,
 }
@@ -83,8 +86,12 @@ fn main() -> anyhow::Result<()> {
     );
     println!("| rule set | wasm ms/deal mean · p99 · max | native ms/deal mean | wasm/native | positions/deal mean · max | unknown | winnable | wasm memory |");
     println!("|---|---|---|---|---|---|---|---|");
+    let mut heaviest = String::new();
     for rule_set in &rows {
         let native = natively(rule_set, &settings);
+        if settings.heaviest > 0 {
+            heaviest.push_str(&heaviest_deals(rule_set, &native, &settings));
+        }
         if settings.native_only {
             let unknown = native.verdicts.iter().filter(|&&verdict| verdict == Verdict::Unknown).count();
             let won = native.verdicts.iter().filter(|&&verdict| verdict == Verdict::Winnable).count();
@@ -121,7 +128,24 @@ fn main() -> anyhow::Result<()> {
             wasm.memory_bytes >> 20,
         );
     }
+    print!("{heaviest}");
     Ok(())
+}
+
+/// `--heaviest`: the row's deals that took the most positions (natively;
+/// the wasm arm's are the same), with their verdicts and shares.
+fn heaviest_deals(rule_set: &RuleSet, run: &Run, settings: &Settings) -> String {
+    let mut deals: Vec<(u64, u64, Verdict)> =
+        (settings.from..).zip(&run.positions_by_deal).zip(&run.verdicts).map(|((deal, &n), &v)| (deal, n, v)).collect();
+    deals.sort_by_key(|&(deal, positions, _)| (std::cmp::Reverse(positions), deal));
+    let share = |positions: u64| positions as f64 * 100.0 / run.positions.max(1) as f64;
+    let listed: Vec<String> = deals
+        .iter()
+        .take(settings.heaviest)
+        .map(|&(deal, positions, verdict)| format!("deal {deal} ({verdict:?}, {positions} positions, {:.1}%)", share(positions)))
+        .collect();
+    let together: u64 = deals.iter().take(settings.heaviest).map(|&(_, positions, _)| positions).sum();
+    format!("\n{}: {} — {:.1}% of the row's positions together\n", rule_set.name, listed.join(", "), share(together))
 }
 
 /// Names each deal (from `from` on) where the two arms' verdicts differ:
@@ -250,6 +274,7 @@ struct Run {
     /// Each deal's line length (0 when not won).
     lengths: Vec<usize>,
     positions: u64,
+    positions_by_deal: Vec<u64>,
     most_positions: u64,
     memory_bytes: usize,
 }
@@ -260,6 +285,7 @@ impl Run {
         self.lengths.push(length);
         self.verdicts.push(verdict);
         self.positions += positions;
+        self.positions_by_deal.push(positions);
         self.most_positions = self.most_positions.max(positions);
     }
 
@@ -368,6 +394,7 @@ fn settings_from_args() -> Settings {
         optimal: false,
         only: Vec::new(),
         native_only: false,
+        heaviest: 0,
         all_combinations: false,
         verdicts: None,
     };
@@ -382,6 +409,7 @@ fn settings_from_args() -> Settings {
             "--budget" => settings.budget = number("--budget"),
             "--optimal" => settings.optimal = true,
             "--native" => settings.native_only = true,
+            "--heaviest" => settings.heaviest = number("--heaviest") as usize,
             "--all-combinations" => settings.all_combinations = true,
             "--verdicts" => settings.verdicts = Some(PathBuf::from(args.next().expect("--verdicts takes a file"))),
             "--only" => settings.only.push(args.next().expect("--only takes a name")),
