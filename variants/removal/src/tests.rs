@@ -195,6 +195,24 @@ fn positions_dead_by_the_waste_order_are_lost() {
     assert!(dead >= 10, "the waste's order decides only {dead} positions");
 }
 
+/// With one open waste pile and every card to go, the relaxed game keeps
+/// the talon's order (talon cards pair only as neighbours): positions it
+/// finds lost where counting ranks would not are lost, and there are
+/// enough of them to put it to the test. Endgames with the shape nearly
+/// cleared, where what is left is mostly the talon.
+#[test]
+fn positions_dead_by_the_talon_order_are_lost() {
+    let mut dead = 0;
+    for game in endgames::<OpenTop>(150, 16) {
+        if crate::relaxed::dead_by_the_talon_order(&game) {
+            dead += 1;
+            assert_eq!(plain(&game), Verdict::NotWinnable, "dead by the talon's order, but won: {game:?}");
+        }
+    }
+    assert!(dead >= 10, "the talon's order decides only {dead} positions");
+    eprintln!("{dead} positions dead by the talon's order");
+}
+
 #[test]
 fn cards_that_pair_and_leave_alone_agree_with_a_plain_search() {
     agree_with_a_plain_search::<AcesAlone>(40, 14);
