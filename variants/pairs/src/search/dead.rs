@@ -194,7 +194,7 @@ impl<P: Profile> PairGame<P> {
     /// One waste pile, the stock top open and no waste overlap pairs: a
     /// waste card pairs with a pyramid card or the stock top, never with
     /// another waste card.
-    fn stock_cards_pair_only_with_waste_tops(&self) -> bool {
+    pub(super) fn stock_cards_pair_only_with_waste_tops(&self) -> bool {
         self.piles() == 1 && self.options.stock_top_playable && !self.options.overlap_pairs.waste()
     }
 

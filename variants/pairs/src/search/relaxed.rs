@@ -18,6 +18,22 @@
 //! the positions whose pyramid cannot come apart whatever the order the
 //! talon came in.
 //!
+//! With one waste pile, its stock top open, no waste overlap pairs and all
+//! 52 to go, the talon cards left when the pyramid is gone pair with each
+//! other only as stock top and waste top: neighbours in the talon's order
+//! (drawing and turning over keep it) once the cards between them are
+//! gone. There the relaxed game keeps which talon cards are left rather
+//! than how many of each rank (`Relaxation::in_order`), and they must pair
+//! off in order (`talon_pairs_off_in_order`). A pyramid card still pairs
+//! with any talon card left, so this is still every line of the real game;
+//! with unlimited passes it is the game itself there too. Only with more
+//! than one pass, and not with waste overlap pairs (neighbours as well, so
+//! the argument holds with them): measured there, the search in order cost
+//! more time than its fewer positions saved (on every option combination
+//! of deals 1–100 with waste overlap pairs; threefold on Pyramid Thirteen,
+//! one pass, for 3% fewer positions, where the last pass's own rules
+//! already see most of what it would).
+//!
 //! The relaxed game is small (a pyramid shape and the talon ranks left), so
 //! it is searched exactly, with its verdicts remembered per deal (a
 //! thread-local table: the solver's hooks take `&self`). The same table
@@ -28,7 +44,7 @@ use super::bound::PyramidPart;
 use super::phases::PhaseVerdicts;
 use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
-use crate::geometry::{bits, free_positions, COVERED_BY, PYRAMID_CARDS};
+use crate::geometry::{bits, free_positions, COVERED_BY, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
 use crate::options::{GameOptions, Win};
 use crate::table::PairGame;
 use rustc_hash::FxHashMap;
@@ -64,6 +80,14 @@ enum Finish {
 pub(super) struct Relaxation {
     /// The rank of the card dealt to each pyramid position.
     ranks: [Rank; PYRAMID_CARDS],
+    /// The rank of each talon card.
+    talon_ranks: [Rank; TALON_CARDS],
+    /// The talon cards dealt each rank.
+    talon_positions: PerRank<u32>,
+    /// The talon is kept as its cards in order, not counted by rank: one
+    /// waste pile, its stock top open, no waste overlap pairs, all 52 to
+    /// go, more than one pass.
+    pub(super) in_order: bool,
     /// The positions dealt each rank (Kings too).
     pub(super) positions: PerRank<u32>,
     /// Pyramid overlap pairs: a card may pair with the one card still
@@ -83,7 +107,8 @@ const TABLE_LIMIT: usize = 1 << 18;
 /// table is emptied: its entries are larger, and fewer are asked again.
 const PHASE_TABLE_LIMIT: usize = 1 << 16;
 
-/// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
+/// Verdicts of the relaxed game: (pyramid left, bag) → winnable; where the
+/// talon is kept in order, the bag is the mask of talon cards left.
 type Verdicts = FxHashMap<(u32, Bag), bool>;
 
 /// The deal and options a relaxation is of: the deal as the masks that were
@@ -168,10 +193,16 @@ impl<P: Profile> PairGame<P> {
     /// order (see the module comment): the relaxed game from here is won.
     /// `counts`: this position's.
     pub(super) fn goal_reached_with_the_talon_in_any_order(&self, counts: &RankCounts) -> bool {
-        let bag = Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum();
         with_relaxation(self, |relaxation, verdicts, _| {
             let left = relaxation.without_free_kings(self.pyramid_left);
-            let won = relaxation.search(left, bag, verdicts, &mut 0);
+            let (bag, won) = if relaxation.in_order {
+                // Kings leave alone at any time and stand between no pair.
+                let talon = !self.talon_gone & FULL_TALON & !self.ranks.talon[Rank::KING];
+                (u64::from(talon), relaxation.search_in_order(left, talon, verdicts, &mut 0))
+            } else {
+                let bag = Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum();
+                (bag, relaxation.search(left, bag, verdicts, &mut 0))
+            };
             if won == Some(true) && left != 0 {
                 verdicts.insert((left, bag), true);
             }
@@ -189,6 +220,9 @@ impl Relaxation {
         };
         Relaxation {
             ranks: game.pyramid.map(Rank::of),
+            talon_ranks: game.talon.map(Rank::of),
+            talon_positions: game.ranks.talon,
+            in_order: finish == Finish::TalonPairsOff && game.stock_cards_pair_only_with_waste_tops() && game.options.pass_remains_after(1),
             positions: game.ranks.pyramid,
             overlap: game.pyramid_overlap(),
             finish,
@@ -227,6 +261,59 @@ impl Relaxation {
         Some(won)
     }
 
+    /// `search` with the talon kept in order: `talon` is the talon cards
+    /// left (no Kings), in the same table (a deal's relaxation is kept in
+    /// order or not, never both).
+    fn search_in_order(&self, left: u32, talon: u32, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
+        if left == 0 {
+            return Some(self.talon_pairs_off_in_order(talon));
+        }
+        if let Some(&known) = verdicts.get(&(left, u64::from(talon))) {
+            return Some(known);
+        }
+        *visits += 1;
+        if *visits > SEARCH_LIMIT {
+            return None;
+        }
+        let mut next = |left: u32, talon: u32| self.search_in_order(self.without_free_kings(left), talon, verdicts, visits);
+        let mut won = self.pyramid_removals(left, 0, |left| next(left, talon))?;
+        let free = free_positions(left);
+        for x in bits(free) {
+            let Some(partner) = self.rank(x).partner() else { continue };
+            for t in bits(talon & self.talon_positions[partner]) {
+                if won {
+                    break;
+                }
+                won = next(left & !(1 << x), talon & !(1 << t))?;
+            }
+        }
+        if !won {
+            verdicts.insert((left, u64::from(talon)), false);
+        }
+        Some(won)
+    }
+
+    /// Whether the talon cards `talon` (no Kings) pair off as neighbours,
+    /// each pair once the cards between them are gone: each card pairs with
+    /// the nearest one before it still waiting, if that is its partner.
+    /// Every rank has one partner rank and is its partner's, so removing
+    /// neighbouring partners in any order leaves the same cards (of x y x,
+    /// either pair leaves the same x): this one order answers for all.
+    fn talon_pairs_off_in_order(&self, talon: u32) -> bool {
+        let mut waiting = [Rank::KING; TALON_CARDS];
+        let mut len = 0;
+        for t in bits(talon) {
+            let rank = self.talon_ranks[t];
+            if len > 0 && waiting[len - 1].partner() == Some(rank) {
+                len -= 1;
+            } else {
+                waiting[len] = rank;
+                len += 1;
+            }
+        }
+        len == 0
+    }
+
     /// Tries every removal from (`left`, `bag`) until one leads to a win.
     fn some_move_wins(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
         self.removals(left, bag, 0, |left, bag| self.winnable(left, bag, verdicts, visits))
@@ -244,12 +331,28 @@ impl Relaxation {
         kept: u32,
         mut next: impl FnMut(u32, Bag) -> Option<bool>,
     ) -> Option<bool> {
+        if self.pyramid_removals(left, kept, |left| next(left, bag))? {
+            return Some(true);
+        }
+        let free = free_positions(left) & !kept;
+        for x in bits(free) {
+            let Some(partner) = self.rank(x).partner() else { continue };
+            if bag_count(bag, partner) > 0 && next(left & !(1 << x), bag - one_of(partner))? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// The removals of two pyramid cards from `left` that leave the cards of
+    /// `kept` where they are, as `removals` tries them.
+    fn pyramid_removals(&self, left: u32, kept: u32, mut next: impl FnMut(u32) -> Option<bool>) -> Option<bool> {
         let all_free = free_positions(left);
         let free = all_free & !kept;
         for x in bits(free) {
             let Some(partner) = self.rank(x).partner() else { continue };
             for y in bits(free & !((2u32 << x) - 1)) {
-                if self.rank(y) == partner && next(left & !(1 << x | 1 << y), bag)? {
+                if self.rank(y) == partner && next(left & !(1 << x | 1 << y))? {
                     return Some(true);
                 }
             }
@@ -261,16 +364,10 @@ impl Relaxation {
                 if coverers.count_ones() == 1
                     && free & coverers != 0
                     && self.rank(x).partner() == Some(self.rank(y))
-                    && next(left & !(1 << x | 1 << y), bag)?
+                    && next(left & !(1 << x | 1 << y))?
                 {
                     return Some(true);
                 }
-            }
-        }
-        for x in bits(free) {
-            let Some(partner) = self.rank(x).partner() else { continue };
-            if bag_count(bag, partner) > 0 && next(left & !(1 << x), bag - one_of(partner))? {
-                return Some(true);
             }
         }
         Some(false)

@@ -65,6 +65,32 @@ fn with_unlimited_passes_and_the_pyramid_to_clear_it_is_the_game_with_three_pile
     the_game_itself::<ThreePiles>();
 }
 
+/// One pile, all 52 to go, the stock top open and no waste overlap pairs,
+/// unlimited passes: the relaxation keeps the talon in order, a pyramid
+/// card can have any talon card brought to it, and two talon cards pair as
+/// stock top and waste top, neighbours once the cards between them are
+/// gone, so it decides exactly as the game, with and without `face_down`
+/// and pyramid overlap pairs. (Counting the talon by rank, it called
+/// positions alive that are lost.)
+#[test]
+fn with_unlimited_passes_all_52_to_go_and_the_stock_top_open_it_is_the_game_with_one_pile() {
+    let talon_order_kept = |options: &Vec<(&str, &str)>| {
+        options.contains(&("stock_top_playable", "true"))
+            && !options.contains(&("overlap_pairs", "waste"))
+            && !options.contains(&("overlap_pairs", "both"))
+    };
+    let (mut won, mut lost) = (0, 0);
+    let combinations =
+        grid("all").into_iter().filter(|options| options.contains(&("passes", "unlimited")) && talon_order_kept(options));
+    for options in combinations {
+        for (reached, winnable) in verdicts_along_random_games::<OnePile>(&options, 64, 24) {
+            assert_eq!(reached, winnable, "{options:?}");
+            if winnable { won += 1 } else { lost += 1 }
+        }
+    }
+    assert!(won >= 40 && lost >= 40, "won {won}, lost {lost}");
+}
+
 /// Every combination of the options: a position the relaxation gives up is
 /// lost. Returns how many it gave up.
 fn never_gives_up_a_win<P: Profile>(win: &'static str) -> u32 {
