@@ -88,6 +88,48 @@ impl PairRule {
     pub const fn pairs(&self, a: Card, b: Card) -> bool {
         self.partners[a.rank as usize] & (1 << b.rank) != 0
     }
+
+    /// Whether every rank pairs with at most one rank, and that one with it
+    /// alone (each rank its own partner or another's, never two): where
+    /// [`PairRule::pair_off_as_neighbours`] answers exactly.
+    pub const fn pairs_back_alone(&self) -> bool {
+        let mut rank = 1;
+        while rank <= 13 {
+            let partners = self.partners[rank];
+            if partners != 0
+                && (partners.count_ones() != 1 || self.partners[partners.trailing_zeros() as usize] != 1 << rank)
+            {
+                return false;
+            }
+            rank += 1;
+        }
+        true
+    }
+
+    /// Whether cards of `ranks`, lying in a row, can all leave in pairs of
+    /// neighbours, each pair once the cards between them are gone (a talon
+    /// whose cards pair only as stock top and waste top). Under a rule
+    /// that [pairs back alone](PairRule::pairs_back_alone), removing
+    /// neighbouring partners in any order leaves the same cards (of x y x,
+    /// either pair leaves the same x), so one order answers for all: each
+    /// card pairs with the nearest one before it still waiting, if that is
+    /// its partner. More than 128 cards are said to pair off (never wrongly
+    /// no, for the dead checks that ask).
+    pub fn pair_off_as_neighbours(&self, ranks: impl IntoIterator<Item = u8>) -> bool {
+        let mut waiting = [0u8; 128];
+        let mut len = 0;
+        for rank in ranks {
+            if len > 0 && self.partners(waiting[len - 1]) & (1 << rank) != 0 {
+                len -= 1;
+            } else if let Some(slot) = waiting.get_mut(len) {
+                *slot = rank;
+                len += 1;
+            } else {
+                return true;
+            }
+        }
+        len == 0
+    }
 }
 
 /// A set of ranks, one bit each: `ranks(&[KING])`.
@@ -142,6 +184,37 @@ mod tests {
     use super::*;
     use crate::card::{ACE, JACK, KING, QUEEN};
 
+    /// Whether `row` can leave in pairs of neighbours, trying every pair
+    /// at every step.
+    fn pair_off_by_every_order(rule: &PairRule, row: &[u8]) -> bool {
+        row.is_empty()
+            || (0..row.len().saturating_sub(1)).any(|i| {
+                rule.partners(row[i]) & (1 << row[i + 1]) != 0
+                    && pair_off_by_every_order(rule, &[&row[..i], &row[i + 2..]].concat())
+            })
+    }
+
+    /// Rows of up to ten cards of four ranks, under sums and under two of
+    /// a kind: the one order gives every order's answer.
+    #[test]
+    fn pairing_off_as_neighbours_in_one_order_answers_for_every_order() {
+        let (mut yes, mut no) = (0, 0);
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for rule in [PairRule::sum(13), PairRule::NONE.and(4, 4).and(5, 5).and(6, 7)] {
+            for _ in 0..3000 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let len = (state % 6) as usize * 2;
+                let row: Vec<u8> = (0..len).map(|k| [4, 5, 6, 7, 8, 9][(state >> (8 + 3 * k)) as usize % 6]).collect();
+                let expected = pair_off_by_every_order(&rule, &row);
+                assert_eq!(rule.pair_off_as_neighbours(row.iter().copied()), expected, "{row:?}");
+                if expected { yes += 1 } else { no += 1 }
+            }
+        }
+        assert!(yes > 500 && no > 500, "both answers are tried ({yes} yes, {no} no)");
+    }
+
     #[test]
     fn pair_rules_are_symmetric_tables_of_ranks() {
         let thirteen = PairRule::sum(13);
@@ -154,6 +227,8 @@ mod tests {
         assert_eq!(PairRule::neighbours().partners(7), 1 << 6 | 1 << 8);
         assert_eq!(PairRule::neighbours().partners(KING), 1 << QUEEN, "no wrap");
         assert_eq!(ranks(&[JACK, QUEEN, KING]), 1 << 11 | 1 << 12 | 1 << 13);
+        assert!(thirteen.pairs_back_alone() && PairRule::NONE.and(5, 5).and(6, 7).pairs_back_alone());
+        assert!(!PairRule::within(1).pairs_back_alone() && !PairRule::neighbours().pairs_back_alone());
         for rule in [PairRule::sum(11), PairRule::within(1), PairRule::neighbours(), PairRule::sum_of_at_most(15, 9)] {
             for a in 1..=13u8 {
                 for b in 1..=13u8 {

@@ -118,7 +118,7 @@ impl<R: Rules> RemovalGame<R> {
     /// every card to go (with the shape the goal, what the talon keeps does
     /// not matter); and each rank pairs with one rank that pairs back with
     /// it alone, or leaves alone and pairs with nothing, which makes the
-    /// cards left over pair off by [`Relaxed::pairs_off_in_order`]. One
+    /// cards left over pair off by `PairRule::pair_off_as_neighbours`. One
     /// deck: with eight cards of a rank the game in order branches too
     /// much for its budget, and measured on the two-deck games (deals
     /// 1–100 at 50,000 positions) it cost more time than it saved and left
@@ -128,15 +128,9 @@ impl<R: Rules> RemovalGame<R> {
             R::STOCK,
             Stock::Waste { draw: 1, open_top: true, under_top: false, bottom_slot: false, .. }
         );
-        let pairs_back = (1..=13u8).all(|rank| {
-            let partners = R::REMOVAL.pairs.partners(rank);
-            if R::REMOVAL.singles & (1 << rank) != 0 {
-                return partners == 0;
-            }
-            partners == 0
-                || (partners.count_ones() == 1 && R::REMOVAL.pairs.partners(partners.trailing_zeros() as u8) == 1 << rank)
-        });
-        R::WIN == Win::All && R::DECKS == 1 && one_open_pile && pairs_back
+        let alone_means_alone =
+            (1..=13u8).all(|rank| R::REMOVAL.singles & (1 << rank) == 0 || R::REMOVAL.pairs.partners(rank) == 0);
+        R::WIN == Win::All && R::DECKS == 1 && one_open_pile && R::REMOVAL.pairs.pairs_back_alone() && alone_means_alone
     }
 
     /// The talon's cards left by rank, one bit per card, and the relaxed
@@ -212,7 +206,8 @@ impl<R: Rules> Relaxed<'_, R> {
     /// true also when the search gives up.
     fn can_win(&mut self, present: Mask, pool: Pool) -> bool {
         if present == 0 {
-            return R::WIN == Win::Shape || if self.in_order { self.pairs_off_in_order(pool) } else { pairs_off::<R>(pool) };
+            let talon_pairs_off = if self.in_order { self.pairs_off_in_order(pool) } else { pairs_off::<R>(pool) };
+            return R::WIN == Win::Shape || talon_pairs_off;
         }
         if let Some(&won) = self.won.get(&(present, pool)) {
             return won;
@@ -260,25 +255,10 @@ impl<R: Rules> Relaxed<'_, R> {
 
     /// Whether the talon cards `left` (in order, none that leaves alone)
     /// can all pair off as neighbours, each pair once the cards between
-    /// them are gone: a card pairs with the nearest card before it still
-    /// there, if that is its partner, else waits. With each rank pairing
-    /// with one rank that pairs back with it alone, removing neighbouring
-    /// partners in any order leaves the same cards at the end (two
-    /// overlapping removals, x y x, leave the same x), so this one order
-    /// answers for every order.
+    /// them are gone.
     fn pairs_off_in_order(&self, left: Pool) -> bool {
-        let mut waiting = [0u8; 64];
-        let mut len = 0;
-        for id in bits(left as Mask) {
-            let rank = self.game.talon().card(id as u8).rank();
-            if len > 0 && R::REMOVAL.pairs.partners(waiting[len - 1]) & (1 << rank) != 0 {
-                len -= 1;
-            } else {
-                waiting[len] = rank;
-                len += 1;
-            }
-        }
-        len == 0
+        let talon = self.game.talon();
+        R::REMOVAL.pairs.pair_off_as_neighbours(bits(left as Mask).map(|id| talon.card(id as u8).rank()))
     }
 }
 

@@ -185,14 +185,20 @@ fn the_card_under_the_top_without_a_bottom_slot_agrees_with_a_plain_search() {
 /// enough of them to put each part of the rule to the test.
 #[test]
 fn positions_dead_by_the_waste_order_are_lost() {
+    positions_dead_by_are_lost::<UnderTopAlone>(200, 14, crate::search::dead_by_the_waste_order, "the waste's order");
+}
+
+/// Every endgame of `R` (`deals`, `cards` as [`endgames`]) that `dead_by`
+/// calls dead is lost by the plain search, and at least ten are.
+fn positions_dead_by_are_lost<R: Rules>(deals: u64, cards: u32, dead_by: fn(&RemovalGame<R>) -> bool, rule: &str) {
     let mut dead = 0;
-    for game in endgames::<UnderTopAlone>(200, 14) {
-        if crate::search::dead_by_the_waste_order(&game) {
+    for game in endgames::<R>(deals, cards) {
+        if dead_by(&game) {
             dead += 1;
-            assert_eq!(plain(&game), Verdict::NotWinnable, "dead by the waste's order, but won: {game:?}");
+            assert_eq!(plain(&game), Verdict::NotWinnable, "dead by {rule}, but won: {game:?}");
         }
     }
-    assert!(dead >= 10, "the waste's order decides only {dead} positions");
+    assert!(dead >= 10, "{rule} decides only {dead} positions");
 }
 
 /// With one open waste pile and every card to go, the relaxed game keeps
@@ -202,15 +208,7 @@ fn positions_dead_by_the_waste_order_are_lost() {
 /// cleared, where what is left is mostly the talon.
 #[test]
 fn positions_dead_by_the_talon_order_are_lost() {
-    let mut dead = 0;
-    for game in endgames::<OpenTop>(150, 16) {
-        if crate::relaxed::dead_by_the_talon_order(&game) {
-            dead += 1;
-            assert_eq!(plain(&game), Verdict::NotWinnable, "dead by the talon's order, but won: {game:?}");
-        }
-    }
-    assert!(dead >= 10, "the talon's order decides only {dead} positions");
-    eprintln!("{dead} positions dead by the talon's order");
+    positions_dead_by_are_lost::<OpenTop>(150, 16, crate::relaxed::dead_by_the_talon_order, "the talon's order");
 }
 
 #[test]

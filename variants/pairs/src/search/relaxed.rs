@@ -24,7 +24,7 @@
 //! (drawing and turning over keep it) once the cards between them are
 //! gone. There the relaxed game keeps which talon cards are left rather
 //! than how many of each rank (`Relaxation::in_order`), and they must pair
-//! off in order (`talon_pairs_off_in_order`). A pyramid card still pairs
+//! off in order (`PairRule::pair_off_as_neighbours`). A pyramid card still pairs
 //! with any talon card left, so this is still every line of the real game;
 //! with unlimited passes it is the game itself there too. Only with more
 //! than one pass, and not with waste overlap pairs (neighbours as well, so
@@ -45,13 +45,16 @@ use super::phases::PhaseVerdicts;
 use super::ranks::{PerRank, Rank, RankCounts};
 use crate::Profile;
 use crate::geometry::{bits, free_positions, COVERED_BY, FULL_TALON, PYRAMID_CARDS, TALON_CARDS};
+use patience_engine::ranks::PairRule;
 use crate::options::{GameOptions, Win};
 use crate::table::PairGame;
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
 /// How many talon cards of each rank are left, four bits per rank 1..=12
-/// (Kings are left out: they go alone, at any time).
+/// (Kings are left out: they go alone, at any time); where the relaxation
+/// keeps the talon in order (`Relaxation::in_order`), which talon cards are
+/// left, one bit each, Kings left out too.
 pub(super) type Bag = u64;
 
 pub(super) fn bag_count(bag: Bag, rank: Rank) -> u64 {
@@ -96,6 +99,9 @@ pub(super) struct Relaxation {
     finish: Finish,
 }
 
+/// The pair games' pairs, for the talon kept in order.
+const THIRTEEN: PairRule = PairRule::sum(13);
+
 /// A search of the relaxed game that visits more positions than this
 /// gives up and calls the position alive.
 const SEARCH_LIMIT: u32 = 200_000;
@@ -107,8 +113,7 @@ const TABLE_LIMIT: usize = 1 << 18;
 /// table is emptied: its entries are larger, and fewer are asked again.
 const PHASE_TABLE_LIMIT: usize = 1 << 16;
 
-/// Verdicts of the relaxed game: (pyramid left, bag) → winnable; where the
-/// talon is kept in order, the bag is the mask of talon cards left.
+/// Verdicts of the relaxed game: (pyramid left, bag) → winnable.
 type Verdicts = FxHashMap<(u32, Bag), bool>;
 
 /// The deal and options a relaxation is of: the deal as the masks that were
@@ -195,14 +200,13 @@ impl<P: Profile> PairGame<P> {
     pub(super) fn goal_reached_with_the_talon_in_any_order(&self, counts: &RankCounts) -> bool {
         with_relaxation(self, |relaxation, verdicts, _| {
             let left = relaxation.without_free_kings(self.pyramid_left);
-            let (bag, won) = if relaxation.in_order {
+            let bag = if relaxation.in_order {
                 // Kings leave alone at any time and stand between no pair.
-                let talon = !self.talon_gone & FULL_TALON & !self.ranks.talon[Rank::KING];
-                (u64::from(talon), relaxation.search_in_order(left, talon, verdicts, &mut 0))
+                u64::from(!self.talon_gone & FULL_TALON & !self.ranks.talon[Rank::KING])
             } else {
-                let bag = Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum();
-                (bag, relaxation.search(left, bag, verdicts, &mut 0))
+                Rank::NON_KINGS.iter().map(|&rank| u64::from(counts.talon_count[rank]) * one_of(rank)).sum()
             };
+            let won = relaxation.search(left, bag, verdicts, &mut 0);
             if won == Some(true) && left != 0 {
                 verdicts.insert((left, bag), true);
             }
@@ -222,7 +226,9 @@ impl Relaxation {
             ranks: game.pyramid.map(Rank::of),
             talon_ranks: game.talon.map(Rank::of),
             talon_positions: game.ranks.talon,
-            in_order: finish == Finish::TalonPairsOff && game.stock_cards_pair_only_with_waste_tops() && game.options.pass_remains_after(1),
+            in_order: finish == Finish::TalonPairsOff
+                && game.stock_cards_pair_only_with_waste_tops()
+                && game.options.pass_remains_after(1),
             positions: game.ranks.pyramid,
             overlap: game.pyramid_overlap(),
             finish,
@@ -261,62 +267,31 @@ impl Relaxation {
         Some(won)
     }
 
-    /// `search` with the talon kept in order: `talon` is the talon cards
-    /// left (no Kings), in the same table (a deal's relaxation is kept in
-    /// order or not, never both).
-    fn search_in_order(&self, left: u32, talon: u32, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
-        if left == 0 {
-            return Some(self.talon_pairs_off_in_order(talon));
-        }
-        if let Some(&known) = verdicts.get(&(left, u64::from(talon))) {
-            return Some(known);
-        }
-        *visits += 1;
-        if *visits > SEARCH_LIMIT {
-            return None;
-        }
-        let mut next = |left: u32, talon: u32| self.search_in_order(self.without_free_kings(left), talon, verdicts, visits);
-        let mut won = self.pyramid_removals(left, 0, |left| next(left, talon))?;
-        let free = free_positions(left);
-        for x in bits(free) {
-            let Some(partner) = self.rank(x).partner() else { continue };
-            for t in bits(talon & self.talon_positions[partner]) {
-                if won {
-                    break;
-                }
-                won = next(left & !(1 << x), talon & !(1 << t))?;
-            }
-        }
-        if !won {
-            verdicts.insert((left, u64::from(talon)), false);
-        }
-        Some(won)
-    }
-
-    /// Whether the talon cards `talon` (no Kings) pair off as neighbours,
-    /// each pair once the cards between them are gone: each card pairs with
-    /// the nearest one before it still waiting, if that is its partner.
-    /// Every rank has one partner rank and is its partner's, so removing
-    /// neighbouring partners in any order leaves the same cards (of x y x,
-    /// either pair leaves the same x): this one order answers for all.
-    fn talon_pairs_off_in_order(&self, talon: u32) -> bool {
-        let mut waiting = [Rank::KING; TALON_CARDS];
-        let mut len = 0;
-        for t in bits(talon) {
-            let rank = self.talon_ranks[t];
-            if len > 0 && waiting[len - 1].partner() == Some(rank) {
-                len -= 1;
-            } else {
-                waiting[len] = rank;
-                len += 1;
-            }
-        }
-        len == 0
-    }
-
     /// Tries every removal from (`left`, `bag`) until one leads to a win.
     fn some_move_wins(&self, left: u32, bag: Bag, verdicts: &mut Verdicts, visits: &mut u32) -> Option<bool> {
+        if self.in_order {
+            let next = |left, talon| self.winnable(left, u64::from(talon), verdicts, visits);
+            return self.removals_in_order(left, bag as u32, next);
+        }
         self.removals(left, bag, 0, |left, bag| self.winnable(left, bag, verdicts, visits))
+    }
+
+    /// `removals` with the talon kept in order (`talon`: the talon cards
+    /// left, no Kings): a free pyramid card pairs with any talon card of its
+    /// partner rank.
+    fn removals_in_order(&self, left: u32, talon: u32, mut next: impl FnMut(u32, u32) -> Option<bool>) -> Option<bool> {
+        if self.pyramid_removals(left, 0, |left| next(left, talon))? {
+            return Some(true);
+        }
+        for x in bits(free_positions(left)) {
+            let Some(partner) = self.rank(x).partner() else { continue };
+            for t in bits(talon & self.talon_positions[partner]) {
+                if next(left & !(1 << x), talon & !(1 << t))? {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
     }
 
     /// Every removal from (`left`, `bag`) that leaves the pyramid cards of
@@ -385,8 +360,13 @@ impl Relaxation {
         }
     }
 
-    /// Whether the goal is reached once the pyramid is gone, `bag` left.
+    /// Whether the goal is reached once the pyramid is gone, `bag` left:
+    /// with the talon in order, its cards left pair off as neighbours
+    /// (stock top and waste top).
     fn finished(&self, bag: Bag) -> bool {
+        if self.in_order {
+            return THIRTEEN.pair_off_as_neighbours(bits(bag as u32).map(|t| self.talon_ranks[t].get()));
+        }
         match self.finish {
             Finish::PyramidOnly => true,
             Finish::TalonGoneWithThePyramid => bag == 0,
