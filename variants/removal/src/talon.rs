@@ -22,15 +22,23 @@ pub const MAX_TALON: usize = 64;
 struct Order {
     ids: [u8; MAX_TALON],
     len: u8,
+    /// Whether `ids` are `0..len` in turn (always with one waste pile):
+    /// then the stock and the waste are ranges of ids, and the talon
+    /// answers by masks instead of walking the order (the solver asks at
+    /// every position). Follows from `ids`, so it is never stored.
+    identity: bool,
 }
 
 impl Order {
     fn identity(len: usize) -> Order {
+        Order::of(&(0..len as u8).collect::<Vec<_>>())
+    }
+
+    fn of(ids_in_order: &[u8]) -> Order {
         let mut ids = [0; MAX_TALON];
-        for (i, id) in ids.iter_mut().enumerate().take(len) {
-            *id = i as u8;
-        }
-        Order { ids, len: len as u8 }
+        ids[..ids_in_order.len()].copy_from_slice(ids_in_order);
+        let identity = ids_in_order.iter().enumerate().all(|(i, &id)| i == id as usize);
+        Order { ids, len: ids_in_order.len() as u8, identity }
     }
 
     fn as_slice(&self) -> &[u8] {
@@ -50,9 +58,7 @@ impl<'de> Deserialize<'de> for Order {
         if bytes.len() > MAX_TALON {
             return Err(serde::de::Error::custom(format!("a talon of {} cards", bytes.len())));
         }
-        let mut order = Order { ids: [0; MAX_TALON], len: bytes.len() as u8 };
-        order.ids[..bytes.len()].copy_from_slice(&bytes);
-        Ok(order)
+        Ok(Order::of(&bytes))
     }
 }
 
@@ -76,6 +82,14 @@ pub struct Talon {
 /// The mask of ids `0..n`.
 const fn low(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+fn lowest(ids: u64) -> Option<u8> {
+    (ids != 0).then(|| ids.trailing_zeros() as u8)
+}
+
+fn highest(ids: u64) -> Option<u8> {
+    (ids != 0).then(|| 63 - ids.leading_zeros() as u8)
 }
 
 impl Talon {
@@ -135,11 +149,25 @@ impl Talon {
     }
 
     pub fn stock_top(&self) -> Option<u8> {
-        self.stock().next()
+        match self.in_order() {
+            Some((stock, _)) => lowest(stock),
+            None => self.stock().next(),
+        }
     }
 
     pub fn stock_len(&self) -> usize {
-        self.stock().count()
+        match self.in_order() {
+            Some((stock, _)) => stock.count_ones() as usize,
+            None => self.stock().count(),
+        }
+    }
+
+    /// With the ids dealt in order (see `Order::identity`): the stock's ids
+    /// and the waste's, as masks.
+    fn in_order(&self) -> Option<(u64, u64)> {
+        let left = self.left();
+        let drawn = low(self.drawn as usize);
+        self.order.identity.then_some((left & !drawn, left & drawn))
     }
 
     /// Waste pile `pile` of `piles`, bottom first.
@@ -152,21 +180,34 @@ impl Talon {
     }
 
     pub fn waste_top(&self, pile: usize, piles: usize) -> Option<u8> {
-        self.waste(pile, piles).next_back()
+        match self.in_order() {
+            Some((_, waste)) if piles == 1 => highest(waste),
+            _ => self.waste(pile, piles).next_back(),
+        }
     }
 
     /// The card directly under the top of the (one) waste pile.
     pub fn under_top(&self) -> Option<u8> {
-        self.waste(0, 1).rev().nth(1)
+        match self.in_order() {
+            Some((_, waste)) => highest(waste & !highest(waste).map_or(0, |top| 1 << top)),
+            None => self.waste(0, 1).rev().nth(1),
+        }
     }
 
     /// The oldest card on the (one) waste pile.
     pub fn bottom(&self) -> Option<u8> {
-        self.waste(0, 1).next()
+        match self.in_order() {
+            Some((_, waste)) => lowest(waste),
+            None => self.waste(0, 1).next(),
+        }
     }
 
+    /// How many cards the (one) waste pile holds.
     pub fn waste_len(&self) -> usize {
-        self.waste(0, 1).count()
+        match self.in_order() {
+            Some((_, waste)) => waste.count_ones() as usize,
+            None => self.waste(0, 1).count(),
+        }
     }
 
     /// Deals `count` cards of the stock (fewer if it runs short): onto the
@@ -191,14 +232,12 @@ impl Talon {
             if let Some(slot) = self.redeals.get_mut(self.pass as usize - 1) {
                 *slot = self.removed;
             }
-            let mut order = Order { ids: [0; MAX_TALON], len: 0 };
-            for pile in (0..3).rev() {
-                for id in self.waste(pile, 3) {
-                    order.ids[order.len as usize] = id;
-                    order.len += 1;
-                }
+            let (mut gathered, mut len) = ([0u8; MAX_TALON], 0);
+            for id in (0..3).rev().flat_map(|pile| self.waste(pile, 3)) {
+                gathered[len] = id;
+                len += 1;
             }
-            self.order = order;
+            self.order = Order::of(&gathered[..len]);
         }
         self.drawn = 0;
         self.pass = self.pass.saturating_add(1);
@@ -264,6 +303,10 @@ impl Talon {
         let ordered_in_play = seen & in_play;
         if ordered_in_play != in_play || (piles == 1 && seen != low(self.len())) {
             return Err("the talon lost a card".to_string());
+        }
+        // One pile deals in the order it was dealt, pass after pass.
+        if piles == 1 && *self.order.as_slice() != *Order::identity(self.len()).as_slice() {
+            return Err("the talon's one pile is out of its dealt order".to_string());
         }
         Ok(())
     }
@@ -341,5 +384,41 @@ mod tests {
         let mut bad = talon(4);
         bad.drawn = 9;
         assert!(bad.check(1).is_err());
+        let mut swapped = talon(4);
+        swapped.order = Order::of(&[1, 0, 2, 3]);
+        assert!(swapped.check(3).is_ok(), "three piles deal in a gathered order");
+        assert_eq!(swapped.check(1).unwrap_err(), "the talon's one pile is out of its dealt order");
+    }
+
+    /// The masks' answers (ids dealt in order) are the walk's, at every
+    /// step of a pass with removals and a redeal.
+    #[test]
+    fn the_masks_answer_as_the_walk_does() {
+        let walked = |talon: &Talon| {
+            let waste: Vec<u8> = talon.waste(0, 1).collect();
+            let stock: Vec<u8> = talon.stock().collect();
+            (stock.first().copied(), stock.len(), waste.last().copied(), waste.iter().rev().nth(1).copied(), waste.first().copied(), waste.len())
+        };
+        let asked = |talon: &Talon| {
+            (talon.stock_top(), talon.stock_len(), talon.waste_top(0, 1), talon.under_top(), talon.bottom(), talon.waste_len())
+        };
+        let mut talon = talon(9);
+        let mut checked = 0;
+        for step in 0..40u32 {
+            assert!(talon.order.identity);
+            assert_eq!(asked(&talon), walked(&talon), "step {step}");
+            checked += 1;
+            match step % 5 {
+                1 | 3 => {
+                    let chosen = talon.waste(0, 1).nth(step as usize % 3);
+                    if let Some(id) = chosen {
+                        talon.take(id);
+                    }
+                }
+                _ if talon.stock_top().is_some() => talon.draw(1 + step as usize % 2),
+                _ => talon.redeal(1),
+            }
+        }
+        assert!(checked == 40 && talon.left() != low(9), "cards were removed on the way");
     }
 }
