@@ -37,18 +37,39 @@ use patience_variant_classic::Classic;
 use patience_variant_draw_three::DrawThree;
 use patience_variant_relaxed::Relaxed;
 use patience_variant_speedpyramid::SpeedPyramid;
+use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+#[derive(Parser)]
+#[command(about = "The solver benchmark: every bundled rule set and plugin, the same deals in wasm and natively")]
 struct Settings {
+    /// How many deals each row solves.
+    #[arg(long, default_value = "2000", value_parser = count)]
     deals: u64,
+    /// The first deal.
+    #[arg(long, default_value = "1", value_parser = count)]
     from: u64,
+    /// Positions a deal may take (the host's default budget).
+    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = count)]
     budget: u64,
+    /// The shortest-line search (pair games only).
+    #[arg(long)]
     optimal: bool,
+    /// Keep the rows whose name contains NAME (`=NAME`: the row named NAME).
+    #[arg(long, value_name = "NAME")]
     only: Vec<String>,
+    /// Leave out the wasm arm.
+    #[arg(long = "native")]
     native_only: bool,
+    /// Name each row's N deals that took the most positions.
+    #[arg(long, default_value = "0", value_name = "N")]
     heaviest: usize,
+    /// Every combination of the pair games' options instead of the rows.
+    #[arg(long)]
     all_combinations: bool,
+    /// With `--all-combinations`: write each combination's verdicts here.
+    #[arg(long, value_name = "FILE")]
     verdicts: Option<PathBuf>,
 }
 
@@ -387,36 +408,14 @@ fn names(part: &str, name: &str) -> bool {
 }
 
 fn settings_from_args() -> Settings {
-    let mut settings = Settings {
-        deals: 2000,
-        from: 1,
-        budget: DEFAULT_BUDGET,
-        optimal: false,
-        only: Vec::new(),
-        native_only: false,
-        heaviest: 0,
-        all_combinations: false,
-        verdicts: None,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut number = |what: &str| -> u64 {
-            args.next().and_then(|text| text.replace('_', "").parse().ok()).unwrap_or_else(|| panic!("{what} takes a number"))
-        };
-        match arg.as_str() {
-            "--deals" => settings.deals = number("--deals").max(1),
-            "--from" => settings.from = number("--from"),
-            "--budget" => settings.budget = number("--budget"),
-            "--optimal" => settings.optimal = true,
-            "--native" => settings.native_only = true,
-            "--heaviest" => settings.heaviest = number("--heaviest") as usize,
-            "--all-combinations" => settings.all_combinations = true,
-            "--verdicts" => settings.verdicts = Some(PathBuf::from(args.next().expect("--verdicts takes a file"))),
-            "--only" => settings.only.push(args.next().expect("--only takes a name")),
-            other => panic!("unknown argument `{other}` (see the top of examples/solver_bench.rs)"),
-        }
-    }
+    let mut settings = Settings::parse();
+    settings.deals = settings.deals.max(1);
     settings
+}
+
+/// A count written with or without `_` between its digits (`20_000_000`).
+fn count(text: &str) -> Result<u64, String> {
+    text.replace('_', "").parse().map_err(|_| format!("`{text}` is not a number"))
 }
 
 /// The host's default budget (`patience solve`, `compare`, the app).
