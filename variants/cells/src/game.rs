@@ -225,6 +225,11 @@ impl<R: Rules> CellsGame<R> {
     /// reserve one after another, complete its set.
     fn push_sets(&self, set: SetRule, available: &Available, out: &mut Vec<Action>) {
         let cards: Vec<(Place, CardId)> = available.iter().copied().filter(|(place, _)| *place != Place::ReserveTop).collect();
+        if let SetRule::Run { len } = set
+            && (2..13).contains(&len)
+        {
+            return self.push_runs(len, &cards, out);
+        }
         // Only a run depends on the order its cards come in; for the rest
         // one order (the table's) stands for all.
         let any_order = matches!(set, SetRule::Run { .. });
@@ -262,6 +267,36 @@ impl<R: Rules> CellsGame<R> {
             }
         }
         grow(set, &cards, any_order, &mut held, &mut chosen, &mut found, out);
+    }
+
+    /// `push_sets` for a run of `len` (a set that depends on the order its
+    /// cards come in, which the search asks at every position): for each
+    /// window of `len` ranks in a row round the circle that holds the
+    /// reserve's ranks, one of `cards` for each rank it still needs, every
+    /// way. The reserve then extends a neighbour at a time to the window,
+    /// so each group goes in some order.
+    fn push_runs(&self, len: u8, cards: &[(Place, CardId)], out: &mut Vec<Action>) {
+        fn pick(needed: &[u8], cards: &[(Place, CardId)], chosen: &mut Vec<Place>, out: &mut Vec<Action>) {
+            let Some((&rank, rest)) = needed.split_first() else {
+                return out.push(Action::Set(Group::of(chosen)));
+            };
+            for &(place, _) in cards.iter().filter(|(_, card)| card.rank() == rank) {
+                chosen.push(place);
+                pick(rest, cards, chosen, out);
+                chosen.pop();
+            }
+        }
+        let held = self.reserve.iter().fold(0u16, |set, card| set | 1 << card.rank());
+        let on_offer = cards.iter().fold(0u16, |set, (_, card)| set | 1 << card.rank());
+        for first in 0..13u32 {
+            let window = (0..len as u32).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1));
+            let needed = window & !held;
+            if held & !window != 0 || needed.count_ones() < 2 || needed & !on_offer != 0 {
+                continue;
+            }
+            let needed: Vec<u8> = (1..=13u8).filter(|&rank| needed & 1 << rank != 0).collect();
+            pick(&needed, cards, &mut Vec::with_capacity(len as usize), out);
+        }
     }
 
     pub(crate) fn can_draw(&self) -> bool {

@@ -31,14 +31,20 @@ pub fn splits_into_runs_of_three(counts: &[i32; 13]) -> bool {
 /// Whether `counts` split into runs of three once `left` cards (any ranks)
 /// are set aside.
 pub fn splits_leaving(counts: &[i32; 13], left: u8) -> bool {
+    splits_leaving_from(counts, left, 0)
+}
+
+/// `splits_leaving` with the cards set aside of rank `from` or higher (the
+/// ones set aside are a set: each is tried once, in rising order).
+fn splits_leaving_from(counts: &[i32; 13], left: u8, from: usize) -> bool {
     if left == 0 {
         return splits_into_runs_of_three(counts);
     }
-    (0..13).any(|rank| {
+    (from..13).any(|rank| {
         counts[rank] > 0 && {
             let mut fewer = *counts;
             fewer[rank] -= 1;
-            splits_leaving(&fewer, left - 1)
+            splits_leaving_from(&fewer, left - 1, rank)
         }
     })
 }
@@ -92,5 +98,39 @@ mod tests {
         // with two set aside.
         assert!(!splits_into_runs_of_three(&[4; 13]) && splits_leaving(&[4; 13], 1));
         assert!(!splits_leaving(&[8; 13], 1) && splits_leaving(&[8; 13], 2));
+    }
+
+    /// Setting cards aside in rising order of rank finds a split exactly
+    /// when trying them in every order does.
+    #[test]
+    fn setting_aside_in_rising_order_is_setting_aside_in_any() {
+        fn in_any_order(counts: &[i32; 13], left: u8) -> bool {
+            left == 0 && splits_into_runs_of_three(counts)
+                || left > 0
+                    && (0..13).any(|rank| {
+                        counts[rank] > 0 && {
+                            let mut fewer = *counts;
+                            fewer[rank] -= 1;
+                            in_any_order(&fewer, left - 1)
+                        }
+                    })
+        }
+        let mut rng = DealRng::new(5);
+        let mut splits = 0;
+        for case in 0..2000 {
+            let mut counts = [0i32; 13];
+            for _ in 0..1 + rng.below(8) {
+                let start = rng.below(13) as usize;
+                (0..3).for_each(|k| counts[(start + k) % 13] += 1);
+            }
+            for _ in 0..rng.below(4) {
+                counts[rng.below(13) as usize] += 1;
+            }
+            let left = (case % 3) as u8;
+            let expected = in_any_order(&counts, left);
+            assert_eq!(splits_leaving(&counts, left), expected, "{counts:?} leaving {left}");
+            splits += u32::from(expected);
+        }
+        assert!(splits > 300 && splits < 1700, "both answers are tried: {splits}");
     }
 }

@@ -1,6 +1,8 @@
 //! The solver's hooks for every cells game: the moves it tries (one card at
-//! a time into the reserve; a set put in at once is the same moves) and
-//! a position key that sees what the rules see.
+//! a time into the reserve; a set put in at once is the same moves, and
+//! where sets or runs of three can go in one move the search makes them
+//! so: see `sets_go_at_once`, `runs_go_at_once`) and a position key that
+//! sees what the rules see.
 //!
 //! **The key.** The rules never ask which pile a card lies in, only what
 //! lies on what: piles alike (cells, say, all refilled from the stock) can
@@ -24,7 +26,7 @@
 //! numbers left must be three for every face card and add up to 18 each,
 //! with the Aces the sets may take.
 
-use crate::game::{Action, CellsGame};
+use crate::game::{Action, CellsGame, Place};
 use crate::sets::SetRule;
 use crate::{partition, PairRule, Refill, Rules, Stock, Win};
 use patience_engine::tableau::Cards;
@@ -80,6 +82,37 @@ impl<R: Rules> CellsGame<R> {
             && R::STOCK == Stock::RefillOnly
             && !R::MOVES_TO_EMPTY
             && R::table().piles.iter().all(|pile| pile.dealt <= 1 && pile.refilled)
+    }
+
+    /// Whether the search may make a run of three pile tops in one move,
+    /// and start one card by card only with a top whose card beneath may
+    /// join it: a game whose cards leave only as runs of three and where
+    /// nothing else ever moves (no stock, no waste, no moves to an empty
+    /// pile). There a run, once started, is the next three moves, and ends
+    /// in the same position whatever order its cards came in. If all three
+    /// were pile tops when it started, it is the one move. If not, one of
+    /// them was bared during it by another of them, taken before it from
+    /// the same pile; the run can then be made in an order that starts
+    /// with a card whose card beneath is in the run: the uppermost of a
+    /// pile's cards in it, which is a neighbour of a card of the run or
+    /// its middle rank, and so may go first. So every winning line has one
+    /// made of such moves.
+    fn runs_go_at_once() -> bool {
+        Self::only_runs_remove()
+            && !R::MOVES_TO_EMPTY
+            && R::REFILL == Refill::Never
+            && R::STOCK == Stock::RefillOnly
+    }
+
+    /// Whether the card under pile `i`'s top may make a run of three with
+    /// the top: its rank one or two from the top's, King and Ace neighbours.
+    fn bares_a_run_card(&self, pile: usize) -> bool {
+        let cards = &self.piles[pile];
+        let (Some(top), Some(under)) = (cards.last(), cards.len().checked_sub(2).and_then(|at| cards.get(at))) else {
+            return false;
+        };
+        let apart = (top.rank() + 13 - under.rank()) % 13;
+        matches!(apart, 1 | 2 | 11 | 12)
     }
 
     /// Whether runs of three are the only way cards leave.
@@ -274,6 +307,17 @@ impl<R: Rules> Search for CellsGame<R> {
             let mut mine = Vec::new();
             self.push_moves(true, &mut mine);
             out.extend(mine.into_iter().filter(|action| !matches!(action, Action::ToReserve(_))));
+            return;
+        }
+        if Self::runs_go_at_once() && self.reserve.is_empty() {
+            // A run of tops in one move; a card alone only to bare one of
+            // its run (see `runs_go_at_once`).
+            let mut mine = Vec::new();
+            self.push_moves(true, &mut mine);
+            out.extend(mine.into_iter().filter(|action| match action {
+                Action::ToReserve(Place::Pile(pile)) => self.bares_a_run_card(*pile as usize),
+                _ => true,
+            }));
             return;
         }
         self.push_moves(false, out);

@@ -40,7 +40,6 @@ fn is_face(card: CardId) -> bool {
     card.rank() >= JACK
 }
 
-/// Whether `ranks` (distinct) lie in a row round the circle of ranks.
 /// How many number cards (A–10) `held` has, and their sum.
 fn numbers_held(held: &[CardId]) -> (usize, u8) {
     held.iter().filter(|&&h| !is_face(h)).fold((0, 0), |(count, sum), h| (count + 1, sum + h.rank()))
@@ -48,12 +47,16 @@ fn numbers_held(held: &[CardId]) -> (usize, u8) {
 
 /// Whether the ranks of `set` (one bit each, Ace at bit 1) lie in a row
 /// round the circle of ranks.
+/// round the circle of ranks: where some rank is missing, exactly one
+/// rank of the set has no rank below it in the set (King below Ace).
+/// (The search asks this for every card it tries in a run.)
 fn in_a_row(set: u16) -> bool {
-    let n = set.count_ones();
-    (0..13u32).any(|first| {
-        let window = (0..n).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1));
-        window == set
-    })
+    let ranks = set >> 1;
+    if ranks.count_ones() == 0 || ranks.count_ones() == 13 {
+        return true;
+    }
+    let below_each = (ranks << 1 | ranks >> 12) & 0x1fff;
+    (ranks & !below_each).count_ones() == 1
 }
 
 impl SetRule {
@@ -221,6 +224,23 @@ fn list_or(names: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every set of ranks: in a row exactly when it is `n` ranks from
+    /// some rank on, round the circle.
+    #[test]
+    fn in_a_row_is_a_window_round_the_circle() {
+        let window = |set: u16| {
+            let n = set.count_ones();
+            (0..13u32).any(|first| (0..n).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1)) == set)
+        };
+        let mut rows = 0;
+        for ranks in 0u16..1 << 13 {
+            let set = ranks << 1;
+            assert_eq!(in_a_row(set), window(set), "{set:#b}");
+            rows += usize::from(window(set));
+        }
+        assert_eq!(rows, 2 + 12 * 13, "the empty set, the whole circle, and 13 runs of each length 1-12");
+    }
 
     fn cards(text: &str) -> Vec<CardId> {
         text.split_whitespace().map(|c| c.parse().expect("a card")).collect()
