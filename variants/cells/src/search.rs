@@ -24,7 +24,10 @@
 //! for those the win allows to stay ([`crate::partition`]). Where a face
 //! card and three numbers making 18 are the way out (Eighteens), the
 //! numbers left must be three for every face card and add up to 18 each,
-//! with the Aces the sets may take.
+//! with the Aces the sets may take. And where every card must go, a card
+//! that leaves only with a partner and lies above every partner left in
+//! its own pile never leaves (with moves into an empty pile: once every
+//! such pile is locked so).
 
 use crate::game::{Action, CellsGame, Place};
 use crate::sets::SetRule;
@@ -113,6 +116,61 @@ impl<R: Rules> CellsGame<R> {
         };
         let apart = (top.rank() + 13 - under.rank()) % 13;
         matches!(apart, 1 | 2 | 11 | 12)
+    }
+
+    /// Whether a card of `rank` leaves only with a partner: it never
+    /// leaves alone, and no set takes it.
+    fn leaves_only_in_pairs(rank: u8) -> bool {
+        let set_takes = match R::SET {
+            None => false,
+            Some(SetRule::Distinct { ranks, .. } | SetRule::Kind { ranks, .. }) => ranks & (1 << rank) != 0,
+            Some(_) => true,
+        };
+        !R::REMOVAL.leaves_alone(rank) && !set_takes
+    }
+
+    /// Whether pile `pile` holds a card that leaves only with a partner
+    /// (`leaves_only_in_pairs`) and every card in play it may pair with
+    /// (by rank: a rule that also asks the suits pairs fewer) lies beneath
+    /// it in the same pile. `in_play` counts every card in play by rank.
+    /// Such a card never leaves while it stays in the pile, nor does the
+    /// pile empty.
+    fn pile_is_locked(&self, pile: usize, in_play: &[u8; 14]) -> bool {
+        let mut beneath = [0u8; 14];
+        for card in self.piles[pile].iter() {
+            let rank = card.rank();
+            if Self::leaves_only_in_pairs(rank) {
+                let partners = R::REMOVAL.pairs.partners(rank);
+                let elsewhere = |other: u8| in_play[other as usize] - u8::from(other == rank) - beneath[other as usize];
+                if (1..=13u8).filter(|&other| partners & (1 << other) != 0).all(|other| elsewhere(other) == 0) {
+                    return true;
+                }
+            }
+            beneath[rank as usize] += 1;
+        }
+        false
+    }
+
+    /// True when every card must leave and some never can, for a card that
+    /// leaves only with a partner lies above all its partners in its pile
+    /// (`pile_is_locked`): nothing takes a card off a pile but leaving, and
+    /// in a game where a top may move into an empty pile (Baroness), only
+    /// while no pile is empty and every pile that may give or take a card
+    /// is locked (the first to empty would have to be a locked one).
+    fn piles_are_locked(&self) -> bool {
+        if R::WIN != Win::AllBut(0) {
+            return false;
+        }
+        let mut in_play = [0u8; 14];
+        let cards = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
+        cards.for_each(|card| in_play[card.rank() as usize] += 1);
+        let specs = &self.table().piles;
+        if R::MOVES_TO_EMPTY {
+            let movable = (0..specs.len()).filter(|&i| !specs[i].receives_only_from_stock);
+            movable.clone().all(|i| !self.piles[i].is_empty()) && movable.into_iter().all(|i| self.pile_is_locked(i, &in_play))
+        } else {
+            (0..specs.len()).any(|i| self.pile_is_locked(i, &in_play))
+        }
     }
 
     /// Whether runs of three are the only way cards leave.
@@ -343,7 +401,11 @@ impl<R: Rules> Search for CellsGame<R> {
     }
 
     fn is_dead(&self) -> bool {
-        !self.is_won() && (self.reserve_cannot_be_completed() || self.runs_cannot_take_every_card() || self.faces_and_numbers_do_not_add_up())
+        !self.is_won()
+            && (self.reserve_cannot_be_completed()
+                || self.runs_cannot_take_every_card()
+                || self.faces_and_numbers_do_not_add_up()
+                || self.piles_are_locked())
     }
 
     /// Most deals of the family's slower games are winnable (The Lucky
