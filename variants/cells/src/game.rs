@@ -225,55 +225,48 @@ impl<R: Rules> CellsGame<R> {
     /// reserve one after another, complete its set.
     fn push_sets(&self, set: SetRule, available: &Available, out: &mut Vec<Action>) {
         let cards: Vec<(Place, CardId)> = available.iter().copied().filter(|(place, _)| *place != Place::ReserveTop).collect();
-        if let SetRule::Run { len } = set
-            && (2..13).contains(&len)
-        {
+        if let SetRule::Run { len } = set {
             return self.push_runs(len, &cards, out);
         }
-        // Only a run depends on the order its cards come in; for the rest
-        // one order (the table's) stands for all.
-        let any_order = matches!(set, SetRule::Run { .. });
-        let mut found: Vec<u32> = Vec::new();
+        // Only a run depends on the order its cards come in (above); for
+        // the rest one order (the table's) stands for all, so each group is
+        // tried once, its cards in rising order of place.
         let mut chosen: Vec<usize> = Vec::new();
         let mut held = self.reserve.to_vec();
         fn grow(
             set: SetRule,
             cards: &[(Place, CardId)],
-            any_order: bool,
             held: &mut Vec<CardId>,
             chosen: &mut Vec<usize>,
-            found: &mut Vec<u32>,
             out: &mut Vec<Action>,
         ) {
-            let from = if any_order { 0 } else { chosen.last().map_or(0, |&last| last + 1) };
+            let from = chosen.last().map_or(0, |&last| last + 1);
             for j in from..cards.len() {
-                if chosen.contains(&j) || !set.accepts(held, cards[j].1) {
+                if !set.accepts(held, cards[j].1) {
                     continue;
                 }
                 held.push(cards[j].1);
                 chosen.push(j);
                 if set.complete(held) {
-                    let mask = chosen.iter().fold(0u32, |mask, &k| mask | 1 << k);
-                    if chosen.len() >= 2 && !found.contains(&mask) {
-                        found.push(mask);
+                    if chosen.len() >= 2 {
                         let places: Vec<Place> = chosen.iter().map(|&k| cards[k].0).collect();
                         out.push(Action::Set(Group::of(&places)));
                     }
                 } else if chosen.len() < MAX_GROUP && set.completable(held) {
-                    grow(set, cards, any_order, held, chosen, found, out);
+                    grow(set, cards, held, chosen, out);
                 }
                 chosen.pop();
                 held.pop();
             }
         }
-        grow(set, &cards, any_order, &mut held, &mut chosen, &mut found, out);
+        grow(set, &cards, &mut held, &mut chosen, out);
     }
 
     /// `push_sets` for a run of `len` (a set that depends on the order its
     /// cards come in, which the search asks at every position): for each
     /// window of `len` ranks in a row round the circle that holds the
     /// reserve's ranks, one of `cards` for each rank it still needs, every
-    /// way. The reserve then extends a neighbour at a time to the window,
+    /// way (two to [`MAX_GROUP`] cards, as for any set). The reserve then extends a neighbour at a time to the window,
     /// so each group goes in some order.
     fn push_runs(&self, len: u8, cards: &[(Place, CardId)], out: &mut Vec<Action>) {
         fn pick(needed: &[u8], cards: &[(Place, CardId)], chosen: &mut Vec<Place>, out: &mut Vec<Action>) {
@@ -288,10 +281,13 @@ impl<R: Rules> CellsGame<R> {
         }
         let held = self.reserve.iter().fold(0u16, |set, card| set | 1 << card.rank());
         let on_offer = cards.iter().fold(0u16, |set, (_, card)| set | 1 << card.rank());
-        for first in 0..13u32 {
-            let window = (0..len as u32).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1));
+        // A run of every rank is one window, whichever rank it starts at.
+        let windows = if len >= 13 { 1 } else { 13 };
+        for first in 0..windows {
+            let window = (0..u32::from(len.min(13))).fold(0u16, |window, k| window | 1 << ((first + k) % 13 + 1));
             let needed = window & !held;
-            if held & !window != 0 || needed.count_ones() < 2 || needed & !on_offer != 0 {
+            let group = needed.count_ones() as usize;
+            if held & !window != 0 || !(2..=MAX_GROUP).contains(&group) || needed & !on_offer != 0 {
                 continue;
             }
             let needed: Vec<u8> = (1..=13u8).filter(|&rank| needed & 1 << rank != 0).collect();

@@ -163,9 +163,15 @@ impl<R: Rules> CellsGame<R> {
             return false;
         }
         let mut in_play = [0u8; 14];
-        let cards = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
-        cards.for_each(|card| in_play[card.rank() as usize] += 1);
+        self.cards_in_play().for_each(|card| in_play[card.rank() as usize] += 1);
         (0..self.table().piles.len()).any(|i| self.pile_is_locked(i, &in_play))
+    }
+
+    /// Every card still in play: on the piles, in the reserve, the stock
+    /// and the waste.
+    fn cards_in_play(&self) -> impl Iterator<Item = CardId> + '_ {
+        let piles = self.piles.iter().flat_map(|pile| pile.iter());
+        piles.chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter())
     }
 
     /// Whether runs of three are the only way cards leave.
@@ -182,7 +188,7 @@ impl<R: Rules> CellsGame<R> {
             return false;
         }
         let mut counts = [0i32; 13];
-        let in_play = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
+        let in_play = self.cards_in_play();
         in_play.for_each(|card| counts[card.rank() as usize - 1] += 1);
         !partition::splits_leaving(&counts, left)
     }
@@ -199,7 +205,7 @@ impl<R: Rules> CellsGame<R> {
             return false;
         }
         let (mut faces, mut numbers, mut sum, mut aces) = (0i32, 0i32, 0i32, 0i32);
-        let in_play = self.piles.iter().flat_map(|pile| pile.iter()).chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter());
+        let in_play = self.cards_in_play();
         for card in in_play {
             match card.rank() {
                 patience_engine::card::ACE => aces += 1,
@@ -354,21 +360,16 @@ impl<R: Rules> Search for CellsGame<R> {
     /// (the game would be lost at once).
     fn search_actions(&self, out: &mut Vec<Action>) {
         let first = out.len();
-        if Self::sets_go_at_once() && self.reserve.is_empty() {
+        let (whole_sets, whole_runs) = (Self::sets_go_at_once(), Self::runs_go_at_once());
+        if (whole_sets || whole_runs) && self.reserve.is_empty() {
             // The whole set at once, never a card of it alone (see
-            // `sets_go_at_once`).
-            let mut mine = Vec::new();
-            self.push_moves(true, &mut mine);
-            out.extend(mine.into_iter().filter(|action| !matches!(action, Action::ToReserve(_))));
-            return;
-        }
-        if Self::runs_go_at_once() && self.reserve.is_empty() {
-            // A run of tops in one move; a card alone only to bare one of
-            // its run (see `runs_go_at_once`).
+            // `sets_go_at_once`); a run of tops in one move, a card alone
+            // only to bare one of its run (see `runs_go_at_once`).
             let mut mine = Vec::new();
             self.push_moves(true, &mut mine);
             out.extend(mine.into_iter().filter(|action| match action {
-                Action::ToReserve(Place::Pile(pile)) => self.bares_a_run_card(*pile as usize),
+                Action::ToReserve(Place::Pile(pile)) if whole_runs => self.bares_a_run_card(*pile as usize),
+                Action::ToReserve(_) => false,
                 _ => true,
             }));
             return;

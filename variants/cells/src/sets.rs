@@ -46,7 +46,6 @@ fn numbers_held(held: &[CardId]) -> (usize, u8) {
 }
 
 /// Whether the ranks of `set` (one bit each, Ace at bit 1) lie in a row
-/// round the circle of ranks.
 /// round the circle of ranks: where some rank is missing, exactly one
 /// rank of the set has no rank below it in the set (King below Ace).
 /// (The search asks this for every card it tries in a run.)
