@@ -89,15 +89,94 @@ mod tests {
     }
 
     #[test]
-    fn a_top_card_moves_into_an_empty_pile_but_never_a_lone_one() {
+    fn a_top_card_moves_into_an_empty_pile_and_a_lone_one_only_while_the_stock_deals() {
         // Piles Kh 5c 6c 7c 8c; the first draw: Kd 2h 3h 4h 9h.
         let game = start_from::<Baroness>("Kh 5c 6c 7c 8c Kd 2h 3h 4h 9h");
         let game = play(game, "Kh");
-        assert!(!moves(&game).iter().any(|m| m.contains('>')), "each pile holds one card: nothing worth moving");
+        assert!(moves(&game).contains(&"5c>1".to_string()), "a lone card moves: the next draw covers it in pile 1 {:?}", moves(&game));
+        let moved = play(game, "5c>1, draw");
+        assert_eq!(moved.pile(0).len(), 2, "the draw covered 5c in pile 1");
+        assert_eq!(tops(&moved)[1], "2h", "and dealt 2h alone into pile 2");
         let game = play(game, "draw, Kd");
         assert!(moves(&game).contains(&"2h>1".to_string()), "{:?}", moves(&game));
         let game = play(game, "2h>1");
         assert_eq!((tops(&game)[0].as_str(), tops(&game)[1].as_str()), ("2h", "5c"));
         assert!(game.explain("3h>2").contains("not empty"), "{}", game.explain("3h>2"));
+    }
+
+    /// The whole deck, its last cards `last` (the last deal: one onto each
+    /// pile, then the two reserve places).
+    fn ending_with(last: &str) -> Game {
+        let last: Vec<&str> = last.split(' ').collect();
+        let deck = deck_starting("");
+        let first = deck.split(' ').filter(|card| !last.contains(card));
+        start_with::<Baroness>(&first.chain(last.iter().copied()).collect::<Vec<_>>().join(" "))
+    }
+
+    /// The last deal covers every pile: when no card it puts on a pile can
+    /// leave (alone, or with a card of that deal), nothing is ever bared
+    /// again and the game is lost from the start.
+    #[test]
+    fn a_last_deal_that_bares_nothing_loses_from_the_start() {
+        let lost = [("Jh 5h Ah 7h Jc Th 3c", "the reserve places' pair bares nothing"), ("Jh 5h Ah 7h Jc Th Kc", "nor their King")];
+        for (last, why) in lost {
+            let game = ending_with(last);
+            assert_eq!(game.stock_len(), 47);
+            assert!(game.is_dead(), "{last}: {why}");
+            assert_eq!(solve(&game, 10).verdict, Verdict::NotWinnable, "{last}");
+        }
+        let open = [
+            ("Jh 5h Ah 7h Jc Th 2c", "J+2: a pile's card and a reserve place's"),
+            ("Jh 5h Ah 7h Kc Th 3c", "a King on a pile"),
+            ("Jh 5h Ah 7h 6c Th 3c", "7+6 on two piles"),
+        ];
+        for (last, why) in open {
+            assert!(!ending_with(last).is_dead(), "{last}: {why}");
+        }
+    }
+
+    /// A King leaves at once, the search's only move; a pair of whose ranks
+    /// cards lie elsewhere (here in the stock) is one move of many.
+    #[test]
+    fn a_free_king_is_the_searchs_only_move_and_a_pair_one_of_many() {
+        let game = start_from::<Baroness>("Kh Ah Qh 7c 8c");
+        let mut listed = Vec::new();
+        game.search_actions(&mut listed);
+        assert_eq!(listed.iter().map(|action| game.describe(action).notation).collect::<Vec<_>>(), ["Kh"]);
+        let game = play(game, "Kh");
+        listed.clear();
+        game.search_actions(&mut listed);
+        let notations: Vec<String> = listed.iter().map(|action| game.describe(action).notation).collect();
+        assert!(notations.len() > 1 && notations.contains(&"Ah+Qh".to_string()), "{notations:?}");
+    }
+
+    /// Once the stock is empty, the piles' order no longer matters: a lone
+    /// card stays where it is.
+    #[test]
+    fn a_lone_card_stays_once_the_stock_is_empty() {
+        // Four Kings leave at once; each of the eight draws deals a pair
+        // making 13 onto piles 1 and 2 (which then leave) and the last one
+        // 3c onto pile 1, 4c onto pile 2 and its partner 9c into a reserve.
+        let pairs = ["Ah Qh", "Ad Qd", "Ac Qc", "As Qs", "2h Jh", "2d Jd", "2c Jc", "2s Js"];
+        let named: Vec<&str> = "Kh Kd Kc Ks 5c 3c 4c 9c".split(' ').chain(pairs.iter().flat_map(|p| p.split(' '))).collect();
+        let deck = deck_starting(&named.join(" "));
+        let mut rest = deck.split(' ').skip(named.len());
+        let mut order: Vec<&str> = vec!["Kh", "Kd", "Kc", "Ks", "5c"];
+        for pair in pairs {
+            order.extend(pair.split(' '));
+            order.extend(rest.by_ref().take(3));
+        }
+        order.extend(["3c", "4c"]);
+        order.extend(rest.by_ref().take(3));
+        order.push("9c");
+        order.extend(rest);
+        let mut game = play(start_with::<Baroness>(&order.join(" ")), "Kh, Kd, Kc, Ks");
+        for pair in pairs {
+            game = play(game, &format!("draw, {}", pair.replace(' ', "+")));
+        }
+        let game = play(game, "draw, 4c+9c");
+        assert_eq!((game.stock_len(), game.pile(0).len(), game.pile(1).len()), (0, 1, 0));
+        assert!(!moves(&game).contains(&"3c>2".to_string()), "{:?}", moves(&game));
+        assert!(game.explain("3c>2").contains("change nothing"), "{}", game.explain("3c>2"));
     }
 }

@@ -140,7 +140,8 @@ fn why_no_shift<R: Rules>(game: &CellsGame<R>, card: CardId, pile: usize) -> Str
     if !game.pile(pile - 1).is_empty() {
         return format!("Pile {pile} is not empty: a card moves only into an empty pile");
     }
-    "A pile's only card never moves into an empty pile: that would change nothing".to_string()
+    "A pile's only card moves into an empty pile only while the stock deals onto each pile: now that would change nothing"
+        .to_string()
 }
 
 fn why_no_draw<R: Rules>(game: &CellsGame<R>) -> String {

@@ -307,6 +307,14 @@ impl<R: Rules> CellsGame<R> {
         }
     }
 
+    /// Whether a pile's only card may move into an empty pile: while a
+    /// stock deals a card onto each pile in turn, which card the next deal
+    /// covers depends on the pile a card lies in; once it is empty (or in
+    /// a game without such a stock) the move would change nothing.
+    pub(crate) fn lone_cards_move(&self) -> bool {
+        matches!(R::STOCK, Stock::OntoEachPile { .. }) && !self.stock.is_empty()
+    }
+
     /// The moves of a pile's top card into an empty pile.
     fn push_shifts(&self, out: &mut Vec<Action>) {
         if !R::MOVES_TO_EMPTY {
@@ -314,7 +322,8 @@ impl<R: Rules> CellsGame<R> {
         }
         let specs = &self.table().piles;
         let movable = |i: usize| !specs[i].receives_only_from_stock;
-        for from in (0..specs.len()).filter(|&i| movable(i) && self.piles[i].len() >= 2) {
+        let least = if self.lone_cards_move() { 1 } else { 2 };
+        for from in (0..specs.len()).filter(|&i| movable(i) && self.piles[i].len() >= least) {
             for to in (0..specs.len()).filter(|&i| movable(i) && self.piles[i].is_empty()) {
                 out.push(Action::Shift { from: from as u8, to: to as u8 });
             }

@@ -53,7 +53,10 @@ pub fn markdown<R: Rules>() -> String {
         ),
         None => String::new(),
     };
-    let shift = if R::MOVES_TO_EMPTY {
+    let shift = if R::MOVES_TO_EMPTY && matches!(R::STOCK, Stock::OntoEachPile { .. }) {
+        "* A pile's top card may move into an **empty pile** (`Kh>3`); a pile's only card too, while the stock has cards \
+         (the next deal then covers it in its new pile), not once it is empty.\n"
+    } else if R::MOVES_TO_EMPTY {
         "* A pile's top card may move into an **empty pile** (`Kh>3`), but not a pile's only card.\n"
     } else {
         ""

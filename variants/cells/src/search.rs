@@ -28,7 +28,7 @@
 //! card moves between piles, a card that leaves only with a partner and
 //! lies above every partner left in its own pile never leaves.
 
-use crate::game::{Action, CellsGame, Place};
+use crate::game::{Action, CellsGame, Group, Place};
 use crate::sets::SetRule;
 use crate::{partition, PairRule, Refill, Rules, Stock, Win};
 use patience_engine::tableau::Cards;
@@ -106,6 +106,54 @@ impl<R: Rules> CellsGame<R> {
             && R::STOCK == Stock::RefillOnly
     }
 
+    /// A removal the search makes at once, listing no other move, in a
+    /// game won by removing everything where nothing refills, no set is
+    /// gathered and pairs go by rank: an available card that leaves alone
+    /// and pairs with nothing (a King of Baroness), or an available pair of
+    /// two ranks that pair only with each other (a 4 and a 9 making 13, two
+    /// Jacks) when every card of those ranks in play is available. Every
+    /// winning line removes those cards among themselves, sooner or later,
+    /// and any two of them that pair leave the rest still able to. Made
+    /// now, the game is the same but for the cards gone: the other moves
+    /// stay legal (a pile's only card moves into an empty pile wherever the
+    /// piles' order matters: [`CellsGame::lone_cards_move`]), the cards
+    /// beneath are bared sooner, and a pile the cards leave empty takes
+    /// what the pile with them would have held.
+    fn forced_removal(&self) -> Option<Action> {
+        if R::REFILL != Refill::Never || R::SET.is_some() || R::WIN != Win::AllBut(0) || Self::suits_matter() {
+            return None;
+        }
+        let available = self.available();
+        let pairs = R::REMOVAL.pairs;
+        if let Some(&(place, _)) = available.iter().find(|(_, card)| R::single(*card) && pairs.partners(card.rank()) == 0) {
+            return Some(Action::Remove(Group::of(&[place])));
+        }
+        // Ranks each of whose cards leaves only with a card of one rank,
+        // whose cards leave only with it: by the two ranks, as bits.
+        let closed = |rank: u8| {
+            let partners = pairs.partners(rank);
+            let only = partners.is_power_of_two() && !R::REMOVAL.leaves_alone(rank);
+            let other = partners.trailing_zeros() as u8;
+            (only && pairs.partners(other) == 1 << rank && !R::REMOVAL.leaves_alone(other)).then_some(partners | 1 << rank)
+        };
+        let (mut in_play, mut on_offer) = ([0u8; 14], [0u8; 14]);
+        for card in self.cards_in_play() {
+            in_play[card.rank() as usize] += 1;
+        }
+        for (_, card) in &available {
+            on_offer[card.rank() as usize] += 1;
+        }
+        let all_on_offer = |ranks: u16| (1..=13).filter(|&rank| ranks & (1 << rank) != 0).all(|rank| in_play[rank] == on_offer[rank]);
+        for (i, &(a, card_a)) in available.iter().enumerate() {
+            let Some(ranks) = closed(card_a.rank()).filter(|&ranks| all_on_offer(ranks)) else { continue };
+            let partner = |card_b: CardId| ranks & (1 << card_b.rank()) != 0 && R::pair(card_a, card_b);
+            if let Some(&(b, _)) = available[i + 1..].iter().find(|(_, card_b)| partner(*card_b)) {
+                return Some(Action::Remove(Group::of(&[a, b])));
+            }
+        }
+        None
+    }
+
     /// Whether the card under pile `i`'s top may make a run of three with
     /// the top: its rank one or two from the top's, King and Ace neighbours.
     fn bares_a_run_card(&self, pile: usize) -> bool {
@@ -165,6 +213,29 @@ impl<R: Rules> CellsGame<R> {
         let mut in_play = [0u8; 14];
         self.cards_in_play().for_each(|card| in_play[card.rank() as usize] += 1);
         (0..self.table().piles.len()).any(|i| self.pile_is_locked(i, &in_play))
+    }
+
+    /// True, in a game won by removing everything whose stock deals a card
+    /// onto each pile in turn (Baroness), when the last deal will leave
+    /// nothing to do. It covers every pile, so its own cards (one on each
+    /// pile and those its extra places take) are all there is to play then,
+    /// with no pile empty and no stock. If no card it puts on a pile leaves
+    /// alone or pairs with another of them, nothing is ever bared: the
+    /// extra places' cards may pair among themselves, but bare nothing.
+    /// Every win makes that deal.
+    fn last_deal_is_stuck(&self) -> bool {
+        let Stock::OntoEachPile { piles, extra } = R::STOCK else { return false };
+        let last = piles as usize + extra.len();
+        let left = self.stock.len();
+        let whole_deals = left >= last && (left - last) % piles as usize == 0;
+        if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() || !whole_deals {
+            return false;
+        }
+        // The stock's top is its last card: the last deal is its first
+        // cards, the piles' from the top down, then the extra places'.
+        let dealt: Vec<CardId> = self.stock.iter().take(last).collect();
+        let leaves = |i: usize, a: CardId| R::single(a) || dealt.iter().enumerate().any(|(j, &b)| j != i && R::pair(a, b));
+        !(extra.len()..last).any(|i| leaves(i, dealt[i]))
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -359,6 +430,9 @@ impl<R: Rules> Search for CellsGame<R> {
     /// would leave the reserve unable ever to make its set is not put there
     /// (the game would be lost at once).
     fn search_actions(&self, out: &mut Vec<Action>) {
+        if let Some(forced) = self.forced_removal() {
+            return out.push(forced);
+        }
         let first = out.len();
         let (whole_sets, whole_runs) = (Self::sets_go_at_once(), Self::runs_go_at_once());
         if (whole_sets || whole_runs) && self.reserve.is_empty() {
@@ -375,6 +449,15 @@ impl<R: Rules> Search for CellsGame<R> {
             return;
         }
         self.push_moves(false, out);
+        if R::MOVES_TO_EMPTY {
+            // A pile's only card moved into an empty pile matters only to
+            // the next deal: tried after it, so that a line moves lone
+            // cards only where the deal needs them elsewhere.
+            let lone = |action: &Action| matches!(action, Action::Shift { from, .. } if self.piles[*from as usize].len() == 1);
+            let (lone_moves, others): (Vec<Action>, Vec<Action>) = out.drain(first..).partition(lone);
+            out.extend(others);
+            out.extend(lone_moves);
+        }
         if let Some(set) = R::SET.filter(SetRule::can_die) {
             let held = self.reserve.to_vec();
             let mut index = first;
@@ -401,7 +484,8 @@ impl<R: Rules> Search for CellsGame<R> {
             && (self.reserve_cannot_be_completed()
                 || self.runs_cannot_take_every_card()
                 || self.faces_and_numbers_do_not_add_up()
-                || self.piles_are_locked())
+                || self.piles_are_locked()
+                || self.last_deal_is_stuck())
     }
 
     /// Most deals of the family's slower games are winnable (The Lucky
