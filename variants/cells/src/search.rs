@@ -132,14 +132,11 @@ impl<R: Rules> CellsGame<R> {
         // whose cards leave only with it: by the two ranks, as bits.
         let closed = |rank: u8| {
             let partners = pairs.partners(rank);
-            let only = partners.is_power_of_two() && !R::REMOVAL.leaves_alone(rank);
+            let only = partners.is_power_of_two() && Self::leaves_only_in_pairs(rank);
             let other = partners.trailing_zeros() as u8;
-            (only && pairs.partners(other) == 1 << rank && !R::REMOVAL.leaves_alone(other)).then_some(partners | 1 << rank)
+            (only && pairs.partners(other) == 1 << rank && Self::leaves_only_in_pairs(other)).then_some(partners | 1 << rank)
         };
-        let (mut in_play, mut on_offer) = ([0u8; 14], [0u8; 14]);
-        for card in self.cards_in_play() {
-            in_play[card.rank() as usize] += 1;
-        }
+        let (in_play, mut on_offer) = (self.ranks_in_play(), [0u8; 14]);
         for (_, card) in &available {
             on_offer[card.rank() as usize] += 1;
         }
@@ -210,8 +207,7 @@ impl<R: Rules> CellsGame<R> {
         if R::WIN != Win::AllBut(0) || R::MOVES_TO_EMPTY {
             return false;
         }
-        let mut in_play = [0u8; 14];
-        self.cards_in_play().for_each(|card| in_play[card.rank() as usize] += 1);
+        let in_play = self.ranks_in_play();
         (0..self.table().piles.len()).any(|i| self.pile_is_locked(i, &in_play))
     }
 
@@ -243,6 +239,13 @@ impl<R: Rules> CellsGame<R> {
     fn cards_in_play(&self) -> impl Iterator<Item = CardId> + '_ {
         let piles = self.piles.iter().flat_map(|pile| pile.iter());
         piles.chain(self.reserve.iter()).chain(self.stock.iter()).chain(self.waste.iter())
+    }
+
+    /// How many cards of each rank are in play (`cards_in_play`).
+    fn ranks_in_play(&self) -> [u8; 14] {
+        let mut in_play = [0u8; 14];
+        self.cards_in_play().for_each(|card| in_play[card.rank() as usize] += 1);
+        in_play
     }
 
     /// Whether runs of three are the only way cards leave.
@@ -364,9 +367,10 @@ impl<R: Rules> CellsGame<R> {
         Self::completes_from(set, &mut held.to_vec(), &pool, untried)
     }
     /// Whether piles of the same kind may trade places in the key: not
-    /// while a stock that deals onto each pile in turn has cards.
+    /// while a stock that deals onto each pile in turn has cards, which is
+    /// when a pile's only card may move ([`CellsGame::lone_cards_move`]).
     fn piles_are_alike(&self) -> bool {
-        !matches!(R::STOCK, Stock::OntoEachPile { .. }) || self.stock.is_empty()
+        !self.lone_cards_move()
     }
 
     /// A pile as one number: its kind, its length and its cards' faces,
@@ -454,9 +458,7 @@ impl<R: Rules> Search for CellsGame<R> {
             // the next deal: tried after it, so that a line moves lone
             // cards only where the deal needs them elsewhere.
             let lone = |action: &Action| matches!(action, Action::Shift { from, .. } if self.piles[*from as usize].len() == 1);
-            let (lone_moves, others): (Vec<Action>, Vec<Action>) = out.drain(first..).partition(lone);
-            out.extend(others);
-            out.extend(lone_moves);
+            out[first..].sort_by_key(lone);
         }
         if let Some(set) = R::SET.filter(SetRule::can_die) {
             let held = self.reserve.to_vec();
