@@ -158,7 +158,7 @@ impl KeySet {
         let at_limit = self.len() >= self.limit;
         // At most three quarters full while memory allows, so probes stay
         // short; a table that cannot grow fills further.
-        if !at_limit && !self.cannot_grow && (self.len + 1) * 4 > self.capacity() * 3 && !self.double() {
+        if !at_limit && !self.cannot_grow && (self.len + 1) * 4 > self.capacity() * 3 && !self.grow() {
             self.cannot_grow = true;
         }
         let full = at_limit || (self.cannot_grow && (self.len + 1) * 16 > self.capacity() * FULLEST);
@@ -205,13 +205,18 @@ impl KeySet {
         true
     }
 
-    /// Doubles the slots; false, and nothing changed, if the memory for
-    /// them was refused.
-    fn double(&mut self) -> bool {
-        match &mut self.slots {
-            Slots::Narrow(slots) => doubled(slots, self.hashed_bits),
-            Slots::Wide(slots) => doubled(slots, self.hashed_bits),
-        }
+    /// Doubles the slots, or where the memory for that is refused, adds a
+    /// half, a quarter or an eighth of them; false, and nothing changed,
+    /// if even that was refused. The tables a set outgrew are freed, but
+    /// in the sandbox they stay below the next one, too small for it, so
+    /// the last doubling before the memory limit would need about four
+    /// times the table: the smaller steps use the room that is left.
+    fn grow(&mut self) -> bool {
+        let capacity = self.capacity();
+        [capacity, capacity / 2, capacity / 4, capacity / 8].into_iter().any(|more| match &mut self.slots {
+            Slots::Narrow(slots) => regrown(slots, capacity + more, self.hashed_bits),
+            Slots::Wide(slots) => regrown(slots, capacity + more, self.hashed_bits),
+        })
     }
 }
 
@@ -236,10 +241,10 @@ pub(crate) fn headroom_granted() -> bool {
     Vec::<u8>::new().try_reserve_exact(HEADROOM_BYTES).is_ok()
 }
 
-/// Replaces `slots` with twice as many holding the same keys; false if the
+/// Replaces `slots` with `count` slots holding the same keys; false if the
 /// memory was refused.
-fn doubled<T: Word>(slots: &mut Vec<T>, bits: u128) -> bool {
-    let Some(larger) = empty_slots::<T>(slots.len() * 2) else { return false };
+fn regrown<T: Word>(slots: &mut Vec<T>, count: usize, bits: u128) -> bool {
+    let Some(larger) = empty_slots::<T>(count) else { return false };
     let old = core::mem::replace(slots, larger);
     for slot in old.into_iter().filter(|&slot| slot != T::EMPTY) {
         put(slots, slot.key(), bits);
@@ -268,22 +273,22 @@ fn put<T: Word>(slots: &mut [T], key: u128, bits: u128) {
 
 /// Where nonzero `key` is (`Ok`), or the empty slot its probe ended at.
 fn find<T: Word>(slots: &[T], key: u128, bits: u128) -> Result<usize, usize> {
-    let mask = slots.len() - 1;
     let wanted = T::of(key);
     let mut at = slot_of(slots.len(), key, bits);
     loop {
         match slots[at] {
             slot if slot == T::EMPTY => return Err(at),
             slot if slot == wanted => return Ok(at),
-            _ => at = (at + 1) & mask,
+            _ => at = if at + 1 == slots.len() { 0 } else { at + 1 },
         }
     }
 }
 
-/// Where `key`'s probe starts in `slots` slots. Fibonacci hashing: the top
-/// bits of the product are the well-mixed ones.
+/// Where `key`'s probe starts in `slots` slots (fewer than 2^32): the top
+/// 32 bits of the Fibonacci hash, the well-mixed ones, scaled to the
+/// table, which need not be a power of two (see [`KeySet::grow`]).
 fn slot_of(slots: usize, key: u128, hashed_bits: u128) -> usize {
-    (spread(key & hashed_bits) >> (64 - slots.trailing_zeros())) as usize
+    ((spread(key & hashed_bits) >> 32) * slots as u64 >> 32) as usize
 }
 
 /// A map from position keys, hashed with [`KeyHasher`].
@@ -397,6 +402,32 @@ mod tests {
         assert_eq!(set.insert(1), Insert::AlreadyThere, "a known key is still known");
         assert_eq!(set.capacity(), slots, "it did not grow");
         assert_eq!(set.insert(1 << 100), Insert::Full, "a wide key is refused too");
+    }
+
+    #[test]
+    fn a_table_grown_by_less_than_double_keeps_and_finds_every_key() {
+        let mut set = KeySet::default();
+        for i in 1..=2_000u128 {
+            set.insert(i * 0x9e37_79b9);
+        }
+        let before = set.capacity();
+        for step in [before / 2, before / 4, before / 8] {
+            let count = set.capacity() + step;
+            let Slots::Narrow(slots) = &mut set.slots else { panic!("narrow keys") };
+            assert!(regrown(slots, count, !0));
+            assert_eq!(set.capacity(), count);
+            assert!((1..=2_000u128).all(|i| set.contains(i * 0x9e37_79b9)), "every key found in {count} slots");
+        }
+        // Fill the last table to its fullest, so probes run past its end
+        // and wrap to its start.
+        set.cannot_grow = true;
+        let mut added = 2_000u128;
+        while set.insert((added + 1) * 0x9e37_79b9) == Insert::New {
+            added += 1;
+        }
+        assert_eq!(set.len(), set.capacity() * FULLEST / 16);
+        assert!((1..=added).all(|i| set.insert(i * 0x9e37_79b9) == Insert::AlreadyThere));
+        assert!(!set.contains(u128::from(u64::MAX)));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! memory_mib = 64                 # linear memory per game, MiB (1–4096)
 //! solve_memory_mib = 512          # linear memory during a `solve` call, MiB (1–4096)
 //! call_fuel = 500_000_000         # fuel (≈ wasm instructions) per call
-//! solve_fuel = 500_000_000_000    # fuel per `solve` call
+//! solve_fuel = 1_000_000_000_000  # fuel per `solve` call
 //! log_lines = 64                  # log lines kept per game
 //! output_mib = 16                 # most data one answer may hand the host, MiB
 //! max_slots = 2_000               # most slots in a layout

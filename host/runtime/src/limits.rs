@@ -56,7 +56,7 @@ impl Default for Limits {
             memory_bytes: 64 << 20,
             solve_memory_bytes: 512 << 20,
             call_fuel: 500_000_000,
-            solve_fuel: 500_000_000_000,
+            solve_fuel: 1_000_000_000_000,
             log_lines: 64,
             output_bytes: 16 << 20,
             max_slots: crate::validate::MAX_SLOTS,
