@@ -135,6 +135,36 @@ mod tests {
         }
     }
 
+    /// The cards the last deal covers lie on every pile: when none of
+    /// them can go first (alone, with another of them, or with a card of
+    /// the last deal once the one on it has gone), they never leave.
+    /// Here the next-to-last deal is Ah 2h 3h 4h 5h, which make no 13.
+    #[test]
+    fn cards_the_last_deal_covers_that_can_never_go_first_lose_from_the_start() {
+        const COVERED: &str = "Ah 2h 3h 4h 5h";
+        // Qc lies on its only partner; 6c 7c 6d 7d pair among themselves.
+        let lost = format!("{COVERED} Qc 6c 7c 6d 7d Kc 2c");
+        let game = ending_with(&lost);
+        assert!(!ending_with(&lost[COVERED.len() + 1..]).is_dead(), "the last deal alone is not stuck");
+        assert!(game.is_dead(), "{lost}");
+        assert_eq!(solve(&game, 10).verdict, Verdict::NotWinnable, "{lost}");
+        let dealt = play(game, "draw, draw, draw, draw, draw, draw, draw, draw");
+        assert_eq!(dealt.stock_len(), 7);
+        assert!(dealt.is_dead(), "and once they are dealt, the tops");
+        assert_eq!(solve(&Plain(dealt), 300_000).verdict, Verdict::NotWinnable, "a plain search agrees");
+        let open = [
+            ("Ah 2h 3h 4h 9h Qc 6c 7c 6d 7d Kc 2c", "4h+9h before the last deal"),
+            ("Ah 2h 3h 4h Kh Qc 6c 7c 6d 7d Kc 2c", "a King"),
+            ("Ah 2h 3h 4h 5h 6c Qc 7c 6d 7d Kc 2c", "Qc on 2h: 6c+7c bare Ah, which goes with Qc"),
+            ("Ah 2h 3h 4h 5h Qc 6c 7c 6d 7d Jc 2c", "6c+7c bare 2h, which goes with a reserve place's Jc"),
+            ("Ah 2h 3h 4h 5h Qc 6d 6c Tc 6s 7c Kc", "6c goes with a reserve place's 7c, and bares 3h for Tc"),
+        ];
+        for (last, why) in open {
+            let game = ending_with(last);
+            assert!(!game.is_dead(), "{last}: {why}");
+        }
+    }
+
     /// A King leaves at once, the search's only move; a pair of whose ranks
     /// cards lie elsewhere (here in the stock) is one move of many.
     #[test]

@@ -234,6 +234,51 @@ impl<R: Rules> CellsGame<R> {
         !(extra.len()..last).any(|i| leaves(i, dealt[i]))
     }
 
+    /// The same one deal earlier: true when no card the last deal will
+    /// cover can ever leave. Those cards (the next-to-last deal's, or the
+    /// piles' tops once it is dealt and no pile is empty) lie on every
+    /// pile, so until one of them leaves no pile empties and nothing under
+    /// them is bared: the first of them to leave goes alone, with another
+    /// of them (before the last deal, when they are the tops), or, after
+    /// it, with a card of the last deal, once the card that deal put on it
+    /// has left with one of the last deal's cards or alone. If none can,
+    /// those cards never leave.
+    fn covered_by_the_last_deal_is_stuck(&self) -> bool {
+        let Stock::OntoEachPile { piles, extra } = R::STOCK else { return false };
+        let (piles, last) = (piles as usize, piles as usize + extra.len());
+        if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() {
+            return false;
+        }
+        let left = self.stock.len();
+        let stock = |index: usize| self.stock.get(index).expect("a stock card");
+        // Deals take the stock from its top (its last card) onto piles 0,
+        // 1, …: the last deal is the stock's first `last` cards, pile p's
+        // card at `last - 1 - p`; the one before it the next `piles`.
+        let covered: Vec<CardId> = if left == last {
+            if self.piles[..piles].iter().any(|pile| pile.is_empty()) {
+                return false;
+            }
+            self.piles[..piles].iter().map(|pile| pile.last().expect("not empty")).collect()
+        } else if left >= last + piles && (left - last) % piles == 0 {
+            (0..piles).map(|p| stock(last + piles - 1 - p)).collect()
+        } else {
+            return false;
+        };
+        let last_deal: Vec<CardId> = (0..last).map(stock).collect();
+        let on = |p: usize| last_deal[last - 1 - p];
+        let leaves_with_the_last_deal = |card: CardId, besides: CardId| {
+            last_deal.iter().any(|&other| other != card && other != besides && R::pair(card, other))
+        };
+        let bared = |p: usize| R::single(on(p)) || leaves_with_the_last_deal(on(p), on(p));
+        let can_go_first = |m: usize| {
+            let card = covered[m];
+            R::single(card)
+                || (0..piles).any(|x| x != m && R::pair(card, covered[x]))
+                || (bared(m) && leaves_with_the_last_deal(card, on(m)))
+        };
+        !(0..piles).any(can_go_first)
+    }
+
     /// Every card still in play: on the piles, in the reserve, the stock
     /// and the waste.
     fn cards_in_play(&self) -> impl Iterator<Item = CardId> + '_ {
@@ -498,7 +543,8 @@ impl<R: Rules> Search for CellsGame<R> {
                 || self.runs_cannot_take_every_card()
                 || self.faces_and_numbers_do_not_add_up()
                 || self.piles_are_locked()
-                || self.last_deal_is_stuck())
+                || self.last_deal_is_stuck()
+                || self.covered_by_the_last_deal_is_stuck())
     }
 
     /// Most deals of the family's slower games are winnable (The Lucky
