@@ -165,6 +165,30 @@ mod tests {
         }
     }
 
+    /// The rule for a row that later deals cover, on real deals: 647 and
+    /// 772 are lost from the start (two deals before the last, a row none
+    /// of whose cards can go first), while 146 and 181 are won, and no
+    /// position of their winning lines is called dead (a rule that waited
+    /// for every later deal's card on a row card's pile to leave before it
+    /// calls both lost at the start).
+    #[test]
+    fn rows_later_deals_cover_on_real_deals() {
+        for seed in [647, 772] {
+            assert!(start::<Baroness>(seed).is_dead(), "deal {seed}");
+        }
+        for seed in [146, 181] {
+            let game = start::<Baroness>(seed);
+            let solution = solve(&game, 100_000);
+            assert_eq!(solution.verdict, Verdict::Winnable, "deal {seed}");
+            let mut state = game;
+            for action in &solution.line {
+                assert!(!state.is_dead(), "deal {seed}: a position of a winning line called dead: {state:?}");
+                state.search_perform(action);
+            }
+            assert!(state.is_won(), "deal {seed}");
+        }
+    }
+
     /// A King leaves at once, the search's only move; a pair of whose ranks
     /// cards lie elsewhere (here in the stock) is one move of many.
     #[test]

@@ -234,49 +234,57 @@ impl<R: Rules> CellsGame<R> {
         !(extra.len()..last).any(|i| leaves(i, dealt[i]))
     }
 
-    /// The same one deal earlier: true when no card the last deal will
-    /// cover can ever leave. Those cards (the next-to-last deal's, or the
-    /// piles' tops once it is dealt and no pile is empty) lie on every
-    /// pile, so until one of them leaves no pile empties and nothing under
-    /// them is bared: the first of them to leave goes alone, with another
-    /// of them (before the last deal, when they are the tops), or, after
-    /// it, with a card of the last deal, once the card that deal put on it
-    /// has left with one of the last deal's cards or alone. If none can,
-    /// those cards never leave.
-    fn covered_by_the_last_deal_is_stuck(&self) -> bool {
+    /// The same for the cards later deals cover: true when a row of cards
+    /// that lies on every pile (the piles' tops, if none is empty and
+    /// whole deals are left, or a deal still in the stock) can never lose
+    /// its first card. Until one of them leaves, no pile empties and
+    /// nothing under them is bared, so the first of them to leave goes
+    /// alone, with another of them, or with a card of a later deal in
+    /// another pile, once every card the deals so far put on it has left
+    /// alone or with such a card (the reserve places' cards count from
+    /// the last deal on). If none can, that row never leaves.
+    fn covered_by_later_deals_is_stuck(&self) -> bool {
         let Stock::OntoEachPile { piles, extra } = R::STOCK else { return false };
         let (piles, last) = (piles as usize, piles as usize + extra.len());
-        if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() {
+        let left = self.stock.len();
+        let whole_deals = left >= last && (left - last) % piles == 0;
+        if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() || !whole_deals {
             return false;
         }
-        let left = self.stock.len();
+        let deals = 1 + (left - last) / piles;
         let stock = |index: usize| self.stock.get(index).expect("a stock card");
         // Deals take the stock from its top (its last card) onto piles 0,
-        // 1, …: the last deal is the stock's first `last` cards, pile p's
-        // card at `last - 1 - p`; the one before it the next `piles`.
-        let covered: Vec<CardId> = if left == last {
-            if self.piles[..piles].iter().any(|pile| pile.is_empty()) {
-                return false;
-            }
-            self.piles[..piles].iter().map(|pile| pile.last().expect("not empty")).collect()
-        } else if left >= last + piles && (left - last) % piles == 0 {
-            (0..piles).map(|p| stock(last + piles - 1 - p)).collect()
-        } else {
-            return false;
+        // 1, …; the last one is the stock's first cards, the reserve
+        // places' first.
+        let dealt_onto = |deal: usize, pile: usize| {
+            if deal + 1 == deals { stock(last - 1 - pile) } else { stock(left - 1 - deal * piles - pile) }
         };
-        let last_deal: Vec<CardId> = (0..last).map(stock).collect();
-        let on = |p: usize| last_deal[last - 1 - p];
-        let leaves_with_the_last_deal = |card: CardId, besides: CardId| {
-            last_deal.iter().any(|&other| other != card && other != besides && R::pair(card, other))
+        // A row lying on every pile, with deals `first..` still to come on it.
+        let row_is_stuck = |row: &[CardId], first: usize| {
+            // The cards of other piles free to pair once deals `first..upto`
+            // are dealt.
+            let free_elsewhere = |pile: usize, upto: usize| {
+                (first..upto)
+                    .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| dealt_onto(deal, other)))
+                    .chain((0..extra.len()).map(stock).filter(move |_| upto == deals))
+            };
+            let leaves = |card: CardId, pile: usize, upto: usize| {
+                R::single(card) || free_elsewhere(pile, upto).any(|other| R::pair(card, other))
+            };
+            let can_go_first = |m: usize| {
+                let card = row[m];
+                R::single(card)
+                    || (0..piles).any(|x| x != m && R::pair(card, row[x]))
+                    || (first + 1..=deals).any(|upto| {
+                        (first..upto).all(|deal| leaves(dealt_onto(deal, m), m, upto)) && leaves(card, m, upto)
+                    })
+            };
+            !(0..piles).any(can_go_first)
         };
-        let bared = |p: usize| R::single(on(p)) || leaves_with_the_last_deal(on(p), on(p));
-        let can_go_first = |m: usize| {
-            let card = covered[m];
-            R::single(card)
-                || (0..piles).any(|x| x != m && R::pair(card, covered[x]))
-                || (bared(m) && leaves_with_the_last_deal(card, on(m)))
-        };
-        !(0..piles).any(can_go_first)
+        let tops_lie_on_every_pile = self.piles[..piles].iter().all(|pile| !pile.is_empty());
+        let tops: Vec<CardId> = self.piles[..piles].iter().filter_map(|pile| pile.last()).collect();
+        (tops_lie_on_every_pile && row_is_stuck(&tops, 0))
+            || (0..deals - 1).any(|deal| row_is_stuck(&(0..piles).map(|pile| dealt_onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -544,7 +552,7 @@ impl<R: Rules> Search for CellsGame<R> {
                 || self.faces_and_numbers_do_not_add_up()
                 || self.piles_are_locked()
                 || self.last_deal_is_stuck()
-                || self.covered_by_the_last_deal_is_stuck())
+                || self.covered_by_later_deals_is_stuck())
     }
 
     /// Most deals of the family's slower games are winnable (The Lucky
