@@ -211,27 +211,33 @@ impl<R: Rules> CellsGame<R> {
         (0..self.table().piles.len()).any(|i| self.pile_is_locked(i, &in_play))
     }
 
-    /// True, in a game won by removing everything whose stock deals a card
-    /// onto each pile in turn (Baroness), when the last deal will leave
-    /// nothing to do. It covers every pile, so its own cards (one on each
-    /// pile and those its extra places take) are all there is to play then,
-    /// with no pile empty and no stock. If no card it puts on a pile leaves
-    /// alone or pairs with another of them, nothing is ever bared: the
-    /// extra places' cards may pair among themselves, but bare nothing.
-    /// Every win makes that deal.
-    fn last_deal_is_stuck(&self) -> bool {
-        let Stock::OntoEachPile { piles, extra } = R::STOCK else { return false };
-        let last = piles as usize + extra.len();
+    /// The deals left in a game won by removing everything whose stock deals
+    /// a card onto each pile in turn (Baroness), when the rules about them
+    /// apply: no set, a reserve place for each of the last deal's extra
+    /// cards, and the stock holding whole deals.
+    fn deals_left(&self) -> Option<DealsLeft<'_>> {
+        let Stock::OntoEachPile { piles, extra } = R::STOCK else { return None };
+        let (piles, last) = (piles as usize, piles as usize + extra.len());
         let left = self.stock.len();
-        let whole_deals = left >= last && (left - last) % piles as usize == 0;
+        let whole_deals = left >= last && (left - last) % piles == 0;
         if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() || !whole_deals {
-            return false;
+            return None;
         }
-        // The stock's top is its last card: the last deal is its first
-        // cards, the piles' from the top down, then the extra places'.
-        let dealt: Vec<CardId> = self.stock.iter().take(last).collect();
+        Some(DealsLeft { stock: &self.stock, piles, extra: extra.len(), deals: 1 + (left - last) / piles })
+    }
+
+    /// True when the last deal will leave nothing to do. It covers every
+    /// pile, so its own cards (one on each pile and those its extra places
+    /// take) are all there is to play then, with no pile empty and no
+    /// stock. If no card it puts on a pile leaves alone or pairs with
+    /// another of them, nothing is ever bared: the extra places' cards may
+    /// pair among themselves, but bare nothing. Every win makes that deal.
+    fn last_deal_is_stuck(&self) -> bool {
+        let Some(deals) = self.deals_left() else { return false };
+        let last = deals.deals - 1;
+        let dealt: Vec<CardId> = (0..deals.piles).map(|pile| deals.onto(last, pile)).chain(deals.extras()).collect();
         let leaves = |i: usize, a: CardId| R::single(a) || dealt.iter().enumerate().any(|(j, &b)| j != i && R::pair(a, b));
-        !(extra.len()..last).any(|i| leaves(i, dealt[i]))
+        !(0..deals.piles).any(|i| leaves(i, dealt[i]))
     }
 
     /// The same for the cards later deals cover: true when a row of cards
@@ -244,29 +250,16 @@ impl<R: Rules> CellsGame<R> {
     /// alone or with such a card (the reserve places' cards count from
     /// the last deal on). If none can, that row never leaves.
     fn covered_by_later_deals_is_stuck(&self) -> bool {
-        let Stock::OntoEachPile { piles, extra } = R::STOCK else { return false };
-        let (piles, last) = (piles as usize, piles as usize + extra.len());
-        let left = self.stock.len();
-        let whole_deals = left >= last && (left - last) % piles == 0;
-        if R::WIN != Win::AllBut(0) || R::SET.is_some() || last != self.table().piles.len() || !whole_deals {
-            return false;
-        }
-        let deals = 1 + (left - last) / piles;
-        let stock = |index: usize| self.stock.get(index).expect("a stock card");
-        // Deals take the stock from its top (its last card) onto piles 0,
-        // 1, …; the last one is the stock's first cards, the reserve
-        // places' first.
-        let dealt_onto = |deal: usize, pile: usize| {
-            if deal + 1 == deals { stock(last - 1 - pile) } else { stock(left - 1 - deal * piles - pile) }
-        };
+        let Some(deals) = self.deals_left() else { return false };
+        let (piles, count) = (deals.piles, deals.deals);
         // A row lying on every pile, with deals `first..` still to come on it.
         let row_is_stuck = |row: &[CardId], first: usize| {
             // The cards of other piles free to pair once deals `first..upto`
             // are dealt.
             let free_elsewhere = |pile: usize, upto: usize| {
                 (first..upto)
-                    .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| dealt_onto(deal, other)))
-                    .chain((0..extra.len()).map(stock).filter(move |_| upto == deals))
+                    .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| deals.onto(deal, other)))
+                    .chain(deals.extras().filter(move |_| upto == count))
             };
             let leaves = |card: CardId, pile: usize, upto: usize| {
                 R::single(card) || free_elsewhere(pile, upto).any(|other| R::pair(card, other))
@@ -275,16 +268,14 @@ impl<R: Rules> CellsGame<R> {
                 let card = row[m];
                 R::single(card)
                     || (0..piles).any(|x| x != m && R::pair(card, row[x]))
-                    || (first + 1..=deals).any(|upto| {
-                        (first..upto).all(|deal| leaves(dealt_onto(deal, m), m, upto)) && leaves(card, m, upto)
-                    })
+                    || (first + 1..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
             };
             !(0..piles).any(can_go_first)
         };
         let tops_lie_on_every_pile = self.piles[..piles].iter().all(|pile| !pile.is_empty());
         let tops: Vec<CardId> = self.piles[..piles].iter().filter_map(|pile| pile.last()).collect();
         (tops_lie_on_every_pile && row_is_stuck(&tops, 0))
-            || (0..deals - 1).any(|deal| row_is_stuck(&(0..piles).map(|pile| dealt_onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
+            || (0..count - 1).any(|deal| row_is_stuck(&(0..piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -460,6 +451,32 @@ impl<R: Rules> CellsGame<R> {
         }
         words[len] = (self.stock.len() as u128) << 16 | (self.draws as u128) << 8 | self.removed as u128;
         (words, len + 1)
+    }
+}
+
+/// The whole deals a stock that deals onto each pile still holds
+/// ([`CellsGame::deals_left`]).
+#[derive(Copy, Clone)]
+struct DealsLeft<'a> {
+    stock: &'a patience_engine::tableau::Pile,
+    piles: usize,
+    extra: usize,
+    deals: usize,
+}
+
+impl DealsLeft<'_> {
+    /// The card deal `deal` (0 the next) puts onto pile `pile`. Deals take
+    /// the stock from its top (its last card) onto piles 0, 1, …; the last
+    /// one is the stock's first cards, the reserve places' first.
+    fn onto(&self, deal: usize, pile: usize) -> CardId {
+        let (left, last) = (self.stock.len(), self.piles + self.extra);
+        let index = if deal + 1 == self.deals { last - 1 - pile } else { left - 1 - deal * self.piles - pile };
+        self.stock.get(index).expect("a stock card")
+    }
+
+    /// The cards the last deal puts into the reserve places.
+    fn extras(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..self.extra).map(|index| self.stock.get(index).expect("a stock card"))
     }
 }
 
