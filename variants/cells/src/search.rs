@@ -582,6 +582,35 @@ impl<R: Rules> Search for CellsGame<R> {
         !matches!(R::STOCK, Stock::OntoEachPile { .. })
     }
 
+    /// A dive plays as a good player does: it removes while it can (a
+    /// pair, a card alone, a whole set), draws when nothing leaves, and
+    /// only when it cannot draw either starts a set in the reserve or moves
+    /// a card. Random dives that drew or filled the reserve while a pair
+    /// was there, or filled the reserve (which stops the draws) while they
+    /// could draw, wandered: on The Lucky Number's deals that filled the
+    /// search table, the first dive of this one wins.
+    fn dive_actions(&self, out: &mut Vec<Action>) {
+        let first = out.len();
+        self.search_actions(out);
+        let leaves = |action: &Action| matches!(action, Action::Remove(_) | Action::Set(_));
+        let draws = |action: &Action| matches!(action, Action::Draw);
+        let preferred: &dyn Fn(&Action) -> bool = if out[first..].iter().any(leaves) {
+            &leaves
+        } else if out[first..].iter().any(draws) {
+            &draws
+        } else {
+            return;
+        };
+        let mut kept = first;
+        for index in first..out.len() {
+            if preferred(&out[index]) {
+                out.swap(kept, index);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
     fn state_key(&self) -> u128 {
         let (words, len) = self.key_words();
         hash_words(&words[..len])

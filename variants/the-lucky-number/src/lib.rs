@@ -54,6 +54,38 @@ mod tests {
     const POSITIONS: usize = 400;
     const CARDS_LEFT: u32 = 16;
 
+    /// Dives take a pair while there is one, draw when none is there, and
+    /// try what else the search would only when they can do neither.
+    #[test]
+    fn dives_remove_while_they_can_and_then_draw() {
+        let leaves = |action: &Action| matches!(action, Action::Remove(_) | Action::Set(_));
+        let (mut removing, mut drawing, mut other) = (0, 0, 0);
+        for seed in 1..=30 {
+            let mut game = start::<TheLuckyNumber>(seed);
+            let mut rng = patience_engine::deal::DealRng::new(seed);
+            loop {
+                let (mut searched, mut dived) = (Vec::new(), Vec::new());
+                game.search_actions(&mut searched);
+                game.dive_actions(&mut dived);
+                if searched.iter().any(leaves) {
+                    assert_eq!(dived, searched.iter().copied().filter(leaves).collect::<Vec<_>>(), "deal {seed}: {game:?}");
+                    removing += 1;
+                } else if searched.contains(&Action::Draw) {
+                    assert_eq!(dived, [Action::Draw], "deal {seed}: {game:?}");
+                    drawing += 1;
+                } else {
+                    assert_eq!(dived, searched, "deal {seed}: {game:?}");
+                    other += usize::from(!dived.is_empty());
+                }
+                if dived.is_empty() {
+                    break;
+                }
+                game.search_perform(&dived[rng.below(dived.len() as u64) as usize]);
+            }
+        }
+        assert!(removing > 100 && drawing > 100 && other > 0, "every kind of position is met ({removing} removing, {drawing} drawing, {other} else)");
+    }
+
     #[test]
     fn suits_matter_as_declared() {
         assert_suits_as_declared::<TheLuckyNumber>();
