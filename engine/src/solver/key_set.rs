@@ -288,7 +288,7 @@ fn find<T: Word>(slots: &[T], key: u128, bits: u128) -> Result<usize, usize> {
 /// 32 bits of the Fibonacci hash, the well-mixed ones, scaled to the
 /// table, which need not be a power of two (see [`KeySet::grow`]).
 fn slot_of(slots: usize, key: u128, hashed_bits: u128) -> usize {
-    ((spread(key & hashed_bits) >> 32) * slots as u64 >> 32) as usize
+    (((spread(key & hashed_bits) >> 32) * slots as u64) >> 32) as usize
 }
 
 /// A map from position keys, hashed with [`KeyHasher`].
