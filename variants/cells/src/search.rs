@@ -226,30 +226,18 @@ impl<R: Rules> CellsGame<R> {
         Some(DealsLeft { stock: &self.stock, piles, extra: extra.len(), deals: 1 + (left - last) / piles })
     }
 
-    /// True when the last deal will leave nothing to do. It covers every
-    /// pile, so its own cards (one on each pile and those its extra places
-    /// take) are all there is to play then, with no pile empty and no
-    /// stock. If no card it puts on a pile leaves alone or pairs with
-    /// another of them, nothing is ever bared: the extra places' cards may
-    /// pair among themselves, but bare nothing. Every win makes that deal.
-    fn last_deal_is_stuck(&self) -> bool {
-        let Some(deals) = self.deals_left() else { return false };
-        let last = deals.deals - 1;
-        let dealt: Vec<CardId> = (0..deals.piles).map(|pile| deals.onto(last, pile)).chain(deals.extras()).collect();
-        let leaves = |i: usize, a: CardId| R::single(a) || dealt.iter().enumerate().any(|(j, &b)| j != i && R::pair(a, b));
-        !(0..deals.piles).any(|i| leaves(i, dealt[i]))
-    }
-
-    /// The same for the cards later deals cover: true when a row of cards
-    /// that lies on every pile (the piles' tops, if none is empty and
-    /// whole deals are left, or a deal still in the stock) can never lose
-    /// its first card. Until one of them leaves, no pile empties and
-    /// nothing under them is bared, so the first of them to leave goes
-    /// alone, with another of them, or with a card of a later deal in
-    /// another pile, once every card the deals so far put on it has left
-    /// alone or with such a card (the reserve places' cards count from
-    /// the last deal on). If none can, that row never leaves.
-    fn covered_by_later_deals_is_stuck(&self) -> bool {
+    /// True when a row of cards that lies on every pile can never lose its
+    /// first card: the piles' tops (if none is empty and whole deals are
+    /// left) or a deal still in the stock, the last one included. Until one
+    /// of them leaves, no pile empties and nothing under them is bared, so
+    /// the first of them to leave goes alone, with another of them, or with
+    /// a card of a later deal in another pile, once every card the deals so
+    /// far put on its own pile has left alone or with such a card. The
+    /// reserve places' cards count from the last deal on: for the last
+    /// deal's own row at once (they may pair among themselves, but bare
+    /// nothing). If none can, that row never leaves, and every win makes
+    /// every deal.
+    fn a_row_on_every_pile_is_stuck(&self) -> bool {
         let Some(deals) = self.deals_left() else { return false };
         let (piles, count) = (deals.piles, deals.deals);
         // A row lying on every pile, with deals `first..` still to come on it.
@@ -266,16 +254,15 @@ impl<R: Rules> CellsGame<R> {
             };
             let can_go_first = |m: usize| {
                 let card = row[m];
-                R::single(card)
-                    || (0..piles).any(|x| x != m && R::pair(card, row[x]))
-                    || (first + 1..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
+                (0..piles).any(|x| x != m && R::pair(card, row[x]))
+                    || (first..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
             };
             !(0..piles).any(can_go_first)
         };
         let tops_lie_on_every_pile = self.piles[..piles].iter().all(|pile| !pile.is_empty());
         let tops: Vec<CardId> = self.piles[..piles].iter().filter_map(|pile| pile.last()).collect();
         (tops_lie_on_every_pile && row_is_stuck(&tops, 0))
-            || (0..count - 1).any(|deal| row_is_stuck(&(0..piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
+            || (0..count).any(|deal| row_is_stuck(&(0..piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -568,8 +555,7 @@ impl<R: Rules> Search for CellsGame<R> {
                 || self.runs_cannot_take_every_card()
                 || self.faces_and_numbers_do_not_add_up()
                 || self.piles_are_locked()
-                || self.last_deal_is_stuck()
-                || self.covered_by_later_deals_is_stuck())
+                || self.a_row_on_every_pile_is_stuck())
     }
 
     /// Most deals of the family's slower games are winnable (The Lucky
