@@ -93,11 +93,13 @@ pub trait Search: Variant {
         self.perform(action);
     }
 
-    /// Whether the depth-first search restarts in shuffled move orders
-    /// (see [`crate::solver::solve`]) before its last, longest search. Worth
-    /// it for a game where most deals are winnable but a fixed move order
-    /// often commits early to a hopeless line: a shuffled search with a
-    /// small budget tends to find a win at once. Defaults to false.
+    /// Whether the depth-first search pauses now and then for random dives
+    /// ([`Search::dive_actions`]; see [`crate::solver::solve`]), spending
+    /// up to half as much again as the search. Worth it for a game where
+    /// most deals are winnable but the search's fixed move order often
+    /// commits early to a hopeless line: a dive tends to find a win
+    /// there at once. (The name is older than the dives: the search once
+    /// restarted in shuffled orders instead.) Defaults to false.
     fn restarts(&self) -> bool {
         false
     }

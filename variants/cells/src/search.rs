@@ -560,8 +560,8 @@ impl<R: Rules> Search for CellsGame<R> {
 
     /// Most deals of the family's slower games are winnable (The Lucky
     /// Number, Triple Alliance of two decks), and a win found by a fixed
-    /// move order can take millions of positions where a shuffled one
-    /// takes thousands. Not where the stock deals onto every pile
+    /// move order can take millions of positions where a dive takes
+    /// thousands. Not where the stock deals onto every pile
     /// (Baroness): two deals in five are lost there, and a lost deal pays
     /// for the dives before the search that proves it.
     fn restarts(&self) -> bool {

@@ -399,8 +399,8 @@ impl<R: Rules> Search for RemovalGame<R> {
     }
 
     /// Most deals of the family's larger games are winnable, and a win
-    /// found by a fixed order can take millions of positions where a
-    /// shuffled one takes hundreds.
+    /// the search's fixed order finds only after millions of positions a
+    /// dive often finds in hundreds.
     fn restarts(&self) -> bool {
         true
     }
