@@ -2,7 +2,7 @@
 //! (removals, the reserve, refills, draws), and the [`Variant`]
 //! implementation every cells game shares.
 
-use crate::sets::SetRule;
+use crate::sets::{Holding, SetRule};
 use crate::table::{MAX_PILES, PILE_CAPACITY};
 use crate::{Refill, Rules, Stock, Table, Win};
 use core::marker::PhantomData;
@@ -163,7 +163,7 @@ impl<R: Rules> CellsGame<R> {
     /// A reserve holding cards that can never make its set: it never goes,
     /// so the game cannot be won.
     pub fn reserve_is_dead(&self) -> bool {
-        R::SET.is_some_and(|set| !self.reserve.is_empty() && !set.completable(&self.reserve.to_vec()))
+        R::SET.is_some_and(|set| !self.reserve.is_empty() && !set.can_complete(&Holding::of(self.reserve.iter())))
     }
 
     pub(crate) fn is_over(&self) -> bool {
@@ -192,9 +192,9 @@ impl<R: Rules> CellsGame<R> {
             }
         }
         let Some(set) = R::SET else { return };
-        let held = self.reserve.to_vec();
+        let held = Holding::of(self.reserve.iter());
         for &(place, card) in available {
-            if place != Place::ReserveTop && set.accepts(&held, card) {
+            if place != Place::ReserveTop && set.takes(&held, card) {
                 out.push(Action::ToReserve(place));
             }
         }
@@ -231,35 +231,37 @@ impl<R: Rules> CellsGame<R> {
         // Only a run depends on the order its cards come in (above); for
         // the rest one order (the table's) stands for all, so each group is
         // tried once, its cards in rising order of place.
-        let mut chosen: Vec<usize> = Vec::new();
-        let mut held = self.reserve.to_vec();
+        // `left[k]`: the ranks of `cards[k..]`, for giving up a group the
+        // cards after it cannot complete.
         fn grow(
             set: SetRule,
             cards: &[(Place, CardId)],
-            held: &mut Vec<CardId>,
-            chosen: &mut Vec<usize>,
+            left: &[u16],
+            held: Holding,
+            chosen: &mut Vec<Place>,
             out: &mut Vec<Action>,
         ) {
-            let from = chosen.last().map_or(0, |&last| last + 1);
-            for j in from..cards.len() {
-                if !set.accepts(held, cards[j].1) {
+            for (j, &(place, card)) in cards.iter().enumerate() {
+                if !set.takes(&held, card) {
                     continue;
                 }
-                held.push(cards[j].1);
-                chosen.push(j);
-                if set.complete(held) {
+                let held = held.with(card);
+                chosen.push(place);
+                if set.is_complete(&held) {
                     if chosen.len() >= 2 {
-                        let places: Vec<Place> = chosen.iter().map(|&k| cards[k].0).collect();
-                        out.push(Action::Set(Group::of(&places)));
+                        out.push(Action::Set(Group::of(chosen)));
                     }
-                } else if chosen.len() < MAX_GROUP && set.completable(held) {
-                    grow(set, cards, held, chosen, out);
+                } else if chosen.len() < MAX_GROUP && set.can_complete_from(&held, left[j + 1]) {
+                    grow(set, &cards[j + 1..], &left[j + 1..], held, chosen, out);
                 }
                 chosen.pop();
-                held.pop();
             }
         }
-        grow(set, &cards, &mut held, &mut chosen, out);
+        let mut left = [0u16; MAX_PILES + 2];
+        for k in (0..cards.len()).rev() {
+            left[k] = left[k + 1] | 1 << cards[k].1.rank();
+        }
+        grow(set, &cards, &left[..=cards.len()], Holding::of(self.reserve.iter()), &mut Vec::with_capacity(MAX_GROUP), out);
     }
 
     /// `push_sets` for a run of `len` (a set that depends on the order its
@@ -361,7 +363,7 @@ impl<R: Rules> CellsGame<R> {
     fn into_reserve(&mut self, card: CardId) {
         self.reserve.push(card);
         let set = R::SET.expect("only a game with a reserve moves cards into it");
-        if set.complete(&self.reserve.to_vec()) {
+        if set.is_complete(&Holding::of(self.reserve.iter())) {
             for held in self.reserve.to_vec() {
                 self.discard(held);
             }
@@ -412,27 +414,25 @@ impl<R: Rules> CellsGame<R> {
     fn set_order(&self, group: &Group) -> Vec<Place> {
         let set = R::SET.expect("a set move needs a reserve");
         let places = group.places();
-        fn search(set: SetRule, cards: &[(Place, CardId)], held: &mut Vec<CardId>, order: &mut Vec<Place>) -> bool {
+        fn search(set: SetRule, cards: &[(Place, CardId)], held: Holding, order: &mut Vec<Place>) -> bool {
             if order.len() == cards.len() {
                 return true;
             }
             for &(place, card) in cards {
-                if order.contains(&place) || !set.accepts(held, card) {
+                if order.contains(&place) || !set.takes(&held, card) {
                     continue;
                 }
-                held.push(card);
                 order.push(place);
-                if search(set, cards, held, order) {
+                if search(set, cards, held.with(card), order) {
                     return true;
                 }
                 order.pop();
-                held.pop();
             }
             false
         }
         let cards: Vec<(Place, CardId)> = places.iter().map(|&p| (p, self.card_at(p).expect("a card there"))).collect();
         let mut order = Vec::new();
-        let found = search(set, &cards, &mut self.reserve.to_vec(), &mut order);
+        let found = search(set, &cards, Holding::of(self.reserve.iter()), &mut order);
         assert!(found, "a listed set goes into the reserve in some order");
         order
     }

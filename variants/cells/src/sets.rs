@@ -40,9 +40,53 @@ fn is_face(card: CardId) -> bool {
     card.rank() >= JACK
 }
 
-/// How many number cards (A–10) `held` has, and their sum.
-fn numbers_held(held: &[CardId]) -> (usize, u8) {
-    held.iter().filter(|&&h| !is_face(h)).fold((0, 0), |(count, sum), h| (count + 1, sum + h.rank()))
+fn suit_bit(card: CardId) -> u8 {
+    1 << (card.code() % 52 / 13)
+}
+
+/// What a reserve holds, as much as any set asks of it, kept up card by
+/// card: the search tries groups a card at a time, and asking of each
+/// card the cards under it again was most of its work where sets are
+/// large (Eighteens, Fifteens).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holding {
+    len: u8,
+    /// The ranks held, one bit each (Ace at bit 1).
+    ranks: u16,
+    /// Some rank is held twice.
+    repeated: bool,
+    /// The suits held, one bit each.
+    suits: u8,
+    /// The sum of the ranks; the highest rank.
+    sum: u32,
+    highest: u8,
+    /// The number cards (A–10): how many, and their sum; the face cards.
+    numbers: u8,
+    number_sum: u32,
+    faces: u8,
+}
+
+impl Holding {
+    pub fn of(held: impl IntoIterator<Item = CardId>) -> Holding {
+        held.into_iter().fold(Holding::default(), Holding::with)
+    }
+
+    /// This and `card` on top.
+    pub fn with(self, card: CardId) -> Holding {
+        let rank = card.rank();
+        let face = is_face(card);
+        Holding {
+            len: self.len + 1,
+            ranks: self.ranks | 1 << rank,
+            repeated: self.repeated || self.ranks & 1 << rank != 0,
+            suits: self.suits | suit_bit(card),
+            sum: self.sum + u32::from(rank),
+            highest: self.highest.max(rank),
+            numbers: self.numbers + u8::from(!face),
+            number_sum: self.number_sum + if face { 0 } else { u32::from(rank) },
+            faces: self.faces + u8::from(face),
+        }
+    }
 }
 
 /// Whether the ranks of `set` (one bit each, Ace at bit 1) lie in a row
@@ -82,57 +126,12 @@ impl SetRule {
 
     /// Whether the reserve holding `held` takes `card` next.
     pub fn accepts(&self, held: &[CardId], card: CardId) -> bool {
-        if held.len() >= self.capacity() {
-            return false;
-        }
-        let rank = card.rank();
-        match *self {
-            SetRule::Distinct { ranks, same_suit } => {
-                ranks & (1 << rank) != 0
-                    && !held.iter().any(|h| h.rank() == rank)
-                    && (!same_suit || held.iter().all(|h| h.card().suit == card.card().suit))
-            }
-            SetRule::Kind { ranks, .. } => ranks & (1 << rank) != 0 && held.iter().all(|h| h.rank() == rank),
-            // Anything: a set that can no longer make its total is dead,
-            // and the game then lost (`completable`).
-            SetRule::Sum { .. } => true,
-            SetRule::FaceAndThree { total } => {
-                if held.iter().any(|h| h.rank() == rank) {
-                    return false;
-                }
-                if is_face(card) {
-                    return !held.iter().any(|&h| is_face(h));
-                }
-                let (numbers, sum) = numbers_held(held);
-                let sum = sum + rank;
-                sum <= total && (numbers != 2 || sum == total)
-            }
-            SetRule::Run { .. } => {
-                let set = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
-                set & (1 << rank) == 0 && in_a_row(set | 1 << rank)
-            }
-        }
+        self.takes(&Holding::of(held.iter().copied()), card)
     }
 
     /// Whether the reserve holding `held` is complete: its cards go.
     pub fn complete(&self, held: &[CardId]) -> bool {
-        match *self {
-            SetRule::Distinct { ranks, .. } => held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == ranks,
-            SetRule::Kind { count, .. } => held.len() == count as usize,
-            SetRule::Sum { total, highest, or_each_of } => {
-                let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
-                let numbers = held.iter().all(|h| h.rank() <= highest);
-                let each_once = held.len() == or_each_of.count_ones() as usize
-                    && held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == or_each_of;
-                (numbers && held.len() >= 2 && sum == total as u32) || each_once
-            }
-            SetRule::FaceAndThree { total } => {
-                let faces = held.iter().filter(|&&h| is_face(h)).count();
-                let sum: u8 = held.iter().filter(|&&h| !is_face(h)).map(|h| h.rank()).sum();
-                held.len() == 4 && faces == 1 && sum == total
-            }
-            SetRule::Run { len } => held.len() == len as usize,
-        }
+        self.is_complete(&Holding::of(held.iter().copied()))
     }
 
     /// Whether a reserve that took its cards one by one can be dead: only
@@ -147,28 +146,101 @@ impl SetRule {
     /// holding `held` (whether or not such cards are left): false for a
     /// dead reserve, which never goes.
     pub fn completable(&self, held: &[CardId]) -> bool {
-        if !self.can_die() {
-            return true;
+        self.can_complete(&Holding::of(held.iter().copied()))
+    }
+
+    /// [`SetRule::accepts`], of what a reserve holds.
+    pub fn takes(&self, held: &Holding, card: CardId) -> bool {
+        if held.len as usize >= self.capacity() {
+            return false;
         }
+        let rank = card.rank();
+        let bit = 1u16 << rank;
+        match *self {
+            SetRule::Distinct { ranks, same_suit } => {
+                ranks & bit != 0 && held.ranks & bit == 0 && (!same_suit || held.suits & !suit_bit(card) == 0)
+            }
+            SetRule::Kind { ranks, .. } => ranks & bit != 0 && held.ranks & !bit == 0,
+            // Anything: a set that can no longer make its total is dead,
+            // and the game then lost (`completable`).
+            SetRule::Sum { .. } => true,
+            SetRule::FaceAndThree { total } => {
+                if held.ranks & bit != 0 {
+                    return false;
+                }
+                if is_face(card) {
+                    return held.faces == 0;
+                }
+                let sum = held.number_sum + u32::from(rank);
+                sum <= u32::from(total) && (held.numbers != 2 || sum == u32::from(total))
+            }
+            SetRule::Run { .. } => held.ranks & bit == 0 && in_a_row(held.ranks | bit),
+        }
+    }
+
+    /// [`SetRule::complete`], of what a reserve holds.
+    pub fn is_complete(&self, held: &Holding) -> bool {
+        match *self {
+            SetRule::Distinct { ranks, .. } => held.ranks == ranks,
+            SetRule::Kind { count, .. } => held.len == count,
+            SetRule::Sum { total, highest, or_each_of } => {
+                let numbers = held.highest <= highest;
+                let each_once = held.len as u32 == or_each_of.count_ones() && held.ranks == or_each_of;
+                (numbers && held.len >= 2 && held.sum == u32::from(total)) || each_once
+            }
+            SetRule::FaceAndThree { total } => held.len == 4 && held.faces == 1 && held.number_sum == u32::from(total),
+            SetRule::Run { len } => held.len == len,
+        }
+    }
+
+    /// Whether cards of `ranks` (one bit each), at most one of each rank,
+    /// could complete the reserve holding `held`: where a set's cards are
+    /// of different ranks (the distinct sets, a face and three), what the
+    /// cards left to try can give; any other set answers
+    /// [`SetRule::can_complete`]. Never false where such cards complete it.
+    pub fn can_complete_from(&self, held: &Holding, ranks: u16) -> bool {
+        let offered = ranks & !held.ranks;
+        match *self {
+            SetRule::Distinct { ranks: wanted, .. } => wanted & !held.ranks & !offered == 0,
+            SetRule::FaceAndThree { total } => {
+                const FACES: u16 = 0b111 << JACK;
+                let faces_ok = held.faces > 0 || offered & FACES != 0;
+                let numbers = offered & 0b111_1111_1110;
+                let need = u32::from(total).saturating_sub(held.number_sum);
+                let has = |rank: u32| (1..=10).contains(&rank) && numbers & (1 << rank) != 0;
+                let numbers_ok = match held.numbers {
+                    3 => held.number_sum == u32::from(total),
+                    2 => has(need),
+                    1 => (1..=10u32).any(|x| x < need - x.min(need) && has(x) && has(need - x)),
+                    0 => (1..=10u32).any(|x| {
+                        (x + 1..=10).any(|y| x + y < need && has(x) && has(y) && need - x - y > y && has(need - x - y))
+                    }),
+                    _ => false,
+                };
+                faces_ok && numbers_ok
+            }
+            _ => self.can_complete(held),
+        }
+    }
+
+    /// [`SetRule::completable`], of what a reserve holds.
+    pub fn can_complete(&self, held: &Holding) -> bool {
         match *self {
             SetRule::Sum { total, highest, or_each_of } => {
-                let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
-                let numbers = held.iter().all(|h| h.rank() <= highest);
-                let distinct_of_each = held.iter().all(|h| or_each_of & (1 << h.rank()) != 0)
-                    && held.iter().fold(0u16, |set, h| set | 1 << h.rank()).count_ones() as usize == held.len();
-                (numbers && sum <= total as u32) || distinct_of_each
+                let numbers = held.highest <= highest;
+                let distinct_of_each = held.ranks & !or_each_of == 0 && !held.repeated;
+                (numbers && held.sum <= u32::from(total)) || distinct_of_each
             }
             SetRule::FaceAndThree { total } => {
                 // A face card still fits (the faces are never a number's
                 // rank); the numbers must reach the total with ranks not held.
-                let (numbers, sum) = numbers_held(held);
-                let ranks = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
-                let free = |rank: u8| (1..=10).contains(&rank) && ranks & (1 << rank) == 0;
-                let need = total.saturating_sub(sum);
+                let (numbers, sum) = (held.numbers, held.number_sum);
+                let free = |rank: u32| (1..=10).contains(&rank) && held.ranks & (1 << rank) == 0;
+                let need = u32::from(total).saturating_sub(sum);
                 match numbers {
-                    3 => sum == total,
+                    3 => sum == u32::from(total),
                     2 => free(need),
-                    1 => (1..=10u8).any(|x| x < need && free(x) && free(need - x) && x != need - x),
+                    1 => (1..=10u32).any(|x| x < need && free(x) && free(need - x) && x != need - x),
                     _ => true,
                 }
             }
@@ -337,6 +409,192 @@ mod tests {
                 assert_eq!(rule.completable(&held), completable_by_search(rule, &held), "{rule:?} {held:?}");
             }
         }
+    }
+
+    /// The rules asked of the cards held, one by one, as they were before
+    /// [`Holding`] summed them up: the reference the summary must agree
+    /// with.
+    use patience_engine::card::{JACK, KING, QUEEN};
+
+    mod plain {
+        use super::super::{in_a_row, is_face, SetRule};
+        use patience_engine::card::CardId;
+
+        fn numbers_held(held: &[CardId]) -> (usize, u32) {
+            held.iter().filter(|&&h| !is_face(h)).fold((0, 0), |(count, sum), h| (count + 1, sum + u32::from(h.rank())))
+        }
+
+        pub fn accepts(rule: SetRule, held: &[CardId], card: CardId) -> bool {
+            if held.len() >= rule.capacity() {
+                return false;
+            }
+            let rank = card.rank();
+            match rule {
+                SetRule::Distinct { ranks, same_suit } => {
+                    ranks & (1 << rank) != 0
+                        && !held.iter().any(|h| h.rank() == rank)
+                        && (!same_suit || held.iter().all(|h| h.card().suit == card.card().suit))
+                }
+                SetRule::Kind { ranks, .. } => ranks & (1 << rank) != 0 && held.iter().all(|h| h.rank() == rank),
+                SetRule::Sum { .. } => true,
+                SetRule::FaceAndThree { total } => {
+                    if held.iter().any(|h| h.rank() == rank) {
+                        return false;
+                    }
+                    if is_face(card) {
+                        return !held.iter().any(|&h| is_face(h));
+                    }
+                    let (numbers, sum) = numbers_held(held);
+                    let sum = sum + u32::from(rank);
+                    sum <= u32::from(total) && (numbers != 2 || sum == u32::from(total))
+                }
+                SetRule::Run { .. } => {
+                    let set = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
+                    set & (1 << rank) == 0 && in_a_row(set | 1 << rank)
+                }
+            }
+        }
+
+        pub fn complete(rule: SetRule, held: &[CardId]) -> bool {
+            match rule {
+                SetRule::Distinct { ranks, .. } => held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == ranks,
+                SetRule::Kind { count, .. } => held.len() == count as usize,
+                SetRule::Sum { total, highest, or_each_of } => {
+                    let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
+                    let numbers = held.iter().all(|h| h.rank() <= highest);
+                    let each_once = held.len() == or_each_of.count_ones() as usize
+                        && held.iter().fold(0u16, |set, h| set | 1 << h.rank()) == or_each_of;
+                    (numbers && held.len() >= 2 && sum == total as u32) || each_once
+                }
+                SetRule::FaceAndThree { total } => {
+                    let faces = held.iter().filter(|&&h| is_face(h)).count();
+                    let (_, sum) = numbers_held(held);
+                    held.len() == 4 && faces == 1 && sum == u32::from(total)
+                }
+                SetRule::Run { len } => held.len() == len as usize,
+            }
+        }
+
+        pub fn completable(rule: SetRule, held: &[CardId]) -> bool {
+            match rule {
+                SetRule::Sum { total, highest, or_each_of } => {
+                    let sum: u32 = held.iter().map(|h| h.rank() as u32).sum();
+                    let numbers = held.iter().all(|h| h.rank() <= highest);
+                    let distinct_of_each = held.iter().all(|h| or_each_of & (1 << h.rank()) != 0)
+                        && held.iter().fold(0u16, |set, h| set | 1 << h.rank()).count_ones() as usize == held.len();
+                    (numbers && sum <= total as u32) || distinct_of_each
+                }
+                SetRule::FaceAndThree { total } => {
+                    let (numbers, sum) = numbers_held(held);
+                    let ranks = held.iter().fold(0u16, |set, h| set | 1 << h.rank());
+                    let free = |rank: u32| (1..=10).contains(&rank) && ranks & (1 << rank) == 0;
+                    let need = u32::from(total).saturating_sub(sum);
+                    match numbers {
+                        3 => sum == u32::from(total),
+                        2 => free(need),
+                        1 => (1..=10u32).any(|x| x < need && free(x) && free(need - x) && x != need - x),
+                        _ => true,
+                    }
+                }
+                _ => true,
+            }
+        }
+    }
+
+    /// Every set rule of the family (and a few more), on random reserves of
+    /// two decks' cards, taken or not: what the summary answers is what the
+    /// cards one by one answer.
+    #[test]
+    fn a_holding_answers_as_the_cards_it_sums_up() {
+        let rules = [
+            SetRule::JQK,
+            SetRule::Distinct { ranks: ranks(&[JACK, QUEEN, KING]), same_suit: true },
+            SetRule::Distinct { ranks: ranks(&[10, JACK, QUEEN, KING]), same_suit: false },
+            SetRule::Kind { ranks: ranks(&[10, JACK, QUEEN, KING]), count: 4 },
+            SetRule::Sum { total: 15, highest: 9, or_each_of: ranks(&[10, JACK, QUEEN, KING]) },
+            SetRule::Sum { total: 10, highest: 10, or_each_of: 0 },
+            SetRule::FaceAndThree { total: 18 },
+            SetRule::FaceAndThree { total: 12 },
+            SetRule::Run { len: 3 },
+            SetRule::Run { len: 5 },
+        ];
+        let deck = patience_engine::deal::fresh_decks(2);
+        let mut rng = patience_engine::deal::DealRng::new(18);
+        let (mut taken, mut refused, mut complete, mut dead) = (0, 0, 0, 0);
+        for rule in rules {
+            for _ in 0..2_000 {
+                // Cards the rule takes, mostly, and now and then any card
+                // (a reserve as `completable` may be asked of).
+                let mut held = Vec::new();
+                for _ in 0..rng.below(6) {
+                    let card = deck[rng.below(deck.len() as u64) as usize];
+                    if rng.below(4) == 0 || plain::accepts(rule, &held, card) {
+                        held.push(card);
+                    }
+                }
+                let holding = Holding::of(held.iter().copied());
+                let card = deck[rng.below(deck.len() as u64) as usize];
+                let takes = plain::accepts(rule, &held, card);
+                assert_eq!(rule.takes(&holding, card), takes, "{rule:?} {held:?} takes {card:?}");
+                assert_eq!(rule.is_complete(&holding), plain::complete(rule, &held), "{rule:?} {held:?} complete");
+                assert_eq!(rule.can_complete(&holding), plain::completable(rule, &held), "{rule:?} {held:?} completable");
+                assert_eq!(holding.with(card), Holding::of(held.iter().copied().chain([card])));
+                if takes { taken += 1 } else { refused += 1 }
+                complete += usize::from(plain::complete(rule, &held));
+                dead += usize::from(!plain::completable(rule, &held));
+            }
+        }
+        assert!(taken > 2_000 && refused > 2_000 && complete > 100 && dead > 100, "{taken} {refused} {complete} {dead}");
+    }
+
+    /// Whether cards of `ranks`, one of each at most (of the suit of the
+    /// first card held, or clubs), taken one by one, complete `held`.
+    fn completes_with_ranks(rule: SetRule, held: Holding, suit: u8, ranks: u16) -> bool {
+        (1..=13u8).filter(|&rank| ranks & 1 << rank != 0).any(|rank| {
+            let card = CardId::from_code(suit * 13 + rank - 1).expect("a card");
+            rule.takes(&held, card)
+                && (rule.is_complete(&held.with(card)) || completes_with_ranks(rule, held.with(card), suit, ranks & !(1 << rank)))
+        })
+    }
+
+    /// The sets of cards of different ranks: giving up a group that the
+    /// ranks left cannot complete gives up exactly those that no cards of
+    /// those ranks complete (a search of every choice says which).
+    #[test]
+    fn can_complete_from_says_what_a_search_of_the_ranks_left_says() {
+        let rules = [
+            SetRule::FaceAndThree { total: 18 },
+            SetRule::FaceAndThree { total: 12 },
+            SetRule::JQK,
+            SetRule::Distinct { ranks: ranks(&[10, JACK, QUEEN, KING]), same_suit: false },
+            SetRule::Distinct { ranks: ranks(&[JACK, QUEEN, KING]), same_suit: true },
+        ];
+        let deck = patience_engine::deal::fresh_decks(1);
+        let mut rng = patience_engine::deal::DealRng::new(11);
+        let (mut yes, mut no) = (0, 0);
+        for rule in rules {
+            for _ in 0..3_000 {
+                let mut held = Vec::new();
+                for _ in 0..rng.below(4) {
+                    let card = deck[rng.below(52) as usize];
+                    if rule.accepts(&held, card) && !rule.complete(&[held.as_slice(), &[card]].concat()) {
+                        held.push(card);
+                    }
+                }
+                // Few ranks left, mostly: where the answer turns on one.
+                let ranks_left = if rng.below(2) == 0 {
+                    (0..rng.below(5)).fold(0u16, |mask, _| mask | 1 << (1 + rng.below(13)))
+                } else {
+                    (rng.below(1 << 13) as u16) << 1
+                };
+                let suit = held.first().map_or(0, |card: &CardId| card.code() / 13);
+                let expected = completes_with_ranks(rule, Holding::of(held.iter().copied()), suit, ranks_left);
+                let answer = rule.can_complete_from(&Holding::of(held.iter().copied()), ranks_left);
+                assert_eq!(answer, expected, "{rule:?} {held:?} ranks left {ranks_left:#b}");
+                if expected { yes += 1 } else { no += 1 }
+            }
+        }
+        assert!(yes > 1_000 && no > 1_000, "both answers are tried ({yes} yes, {no} no)");
     }
 
     #[test]
