@@ -89,6 +89,22 @@ impl Holding {
     }
 }
 
+/// A face and three: whether number cards of the ranks `usable` says
+/// (never one held), one of each at most, can make the one to three
+/// numbers `held` has three making `total`. `None` for no number held or
+/// more than three, which [`SetRule::can_complete`] and
+/// [`SetRule::can_complete_from`] answer each their own way.
+fn numbers_reach(held: &Holding, total: u8, usable: impl Fn(u32) -> bool) -> Option<bool> {
+    let total = u32::from(total);
+    let need = total.saturating_sub(held.number_sum);
+    match held.numbers {
+        3 => Some(held.number_sum == total),
+        2 => Some(usable(need)),
+        1 => Some((1..=10u32).any(|x| x < need - x.min(need) && usable(x) && usable(need - x))),
+        _ => None,
+    }
+}
+
 /// Whether the ranks of `set` (one bit each, Ace at bit 1) lie in a row
 /// round the circle of ranks: where some rank is missing, exactly one
 /// rank of the set has no rank below it in the set (King below Ace).
@@ -205,18 +221,14 @@ impl SetRule {
             SetRule::FaceAndThree { total } => {
                 const FACES: u16 = 0b111 << JACK;
                 let faces_ok = held.faces > 0 || offered & FACES != 0;
-                let numbers = offered & 0b111_1111_1110;
-                let need = u32::from(total).saturating_sub(held.number_sum);
-                let has = |rank: u32| (1..=10).contains(&rank) && numbers & (1 << rank) != 0;
-                let numbers_ok = match held.numbers {
-                    3 => held.number_sum == u32::from(total),
-                    2 => has(need),
-                    1 => (1..=10u32).any(|x| x < need - x.min(need) && has(x) && has(need - x)),
-                    0 => (1..=10u32).any(|x| {
-                        (x + 1..=10).any(|y| x + y < need && has(x) && has(y) && need - x - y > y && has(need - x - y))
-                    }),
-                    _ => false,
-                };
+                let has = |rank: u32| (1..=10).contains(&rank) && offered & (1 << rank) != 0;
+                let numbers_ok = numbers_reach(held, total, has).unwrap_or_else(|| {
+                    let need = u32::from(total);
+                    held.numbers == 0
+                        && (1..=10u32).any(|x| {
+                            (x + 1..=10).any(|y| x + y < need && has(x) && has(y) && need - x - y > y && has(need - x - y))
+                        })
+                });
                 faces_ok && numbers_ok
             }
             _ => self.can_complete(held),
@@ -234,15 +246,8 @@ impl SetRule {
             SetRule::FaceAndThree { total } => {
                 // A face card still fits (the faces are never a number's
                 // rank); the numbers must reach the total with ranks not held.
-                let (numbers, sum) = (held.numbers, held.number_sum);
                 let free = |rank: u32| (1..=10).contains(&rank) && held.ranks & (1 << rank) == 0;
-                let need = u32::from(total).saturating_sub(sum);
-                match numbers {
-                    3 => sum == u32::from(total),
-                    2 => free(need),
-                    1 => (1..=10u32).any(|x| x < need && free(x) && free(need - x) && x != need - x),
-                    _ => true,
-                }
+                numbers_reach(held, total, free).unwrap_or(true)
             }
             _ => true,
         }
@@ -411,11 +416,11 @@ mod tests {
         }
     }
 
+    use patience_engine::card::{JACK, KING, QUEEN};
+
     /// The rules asked of the cards held, one by one, as they were before
     /// [`Holding`] summed them up: the reference the summary must agree
     /// with.
-    use patience_engine::card::{JACK, KING, QUEEN};
-
     mod plain {
         use super::super::{in_a_row, is_face, SetRule};
         use patience_engine::card::CardId;
