@@ -21,6 +21,7 @@
 //! complete the reserve's set at once (`Jh+Qc+Ks`, in any order), which is
 //! those reserve moves one after another.
 
+mod endgame;
 pub mod explain;
 pub mod game;
 pub mod partition;

@@ -37,7 +37,7 @@ use patience_engine::Search;
 
 impl<R: Rules> CellsGame<R> {
     /// Whether the rules ever look at a card's suit.
-    fn suits_matter() -> bool {
+    pub(crate) fn suits_matter() -> bool {
         R::SUITS_MATTER || matches!(R::SET, Some(SetRule::Distinct { same_suit: true, .. }))
     }
 
@@ -414,6 +414,18 @@ impl<R: Rules> CellsGame<R> {
     /// The key's words (see the module): the piles, sorted where they are
     /// alike, then the reserve as a set, the waste, and the counts.
     pub(crate) fn key_words(&self) -> ([u128; crate::table::MAX_PILES + 8], usize) {
+        self.key_words_sorting(self.piles_are_alike())
+    }
+
+    /// A key that also tells apart piles that trade places, for remembering
+    /// a move by the places it names.
+    pub(crate) fn placed_key(&self) -> u128 {
+        let (words, len) = self.key_words_sorting(false);
+        hash_words(&words[..len])
+    }
+
+    /// The key's words, the piles sorted or in their places.
+    fn key_words_sorting(&self, sort: bool) -> ([u128; crate::table::MAX_PILES + 8], usize) {
         let specs = &self.table().piles;
         let mut words = [0u128; crate::table::MAX_PILES + 8];
         for (i, spec) in specs.iter().enumerate() {
@@ -421,7 +433,7 @@ impl<R: Rules> CellsGame<R> {
             words[i] = Self::pile_word(kind, &self.piles[i]);
         }
         let mut len = specs.len();
-        if self.piles_are_alike() {
+        if sort {
             words[..len].sort_unstable();
         }
         let mut reserve = [0u8; 16];
@@ -502,6 +514,11 @@ impl<R: Rules> Search for CellsGame<R> {
     /// would leave the reserve unable ever to make its set is not put there
     /// (the game would be lost at once).
     fn search_actions(&self, out: &mut Vec<Action>) {
+        if let Some(next) = crate::endgame::next_move(self) {
+            // After the last deal: the next move of a win, or none.
+            out.extend(next);
+            return;
+        }
         if let Some(forced) = self.forced_removal() {
             return out.push(forced);
         }
