@@ -30,6 +30,7 @@
 
 use crate::game::{Action, CellsGame, Group, Place};
 use crate::sets::SetRule;
+use crate::endgame::Ending;
 use crate::{partition, PairRule, Refill, Rules, Stock, Win};
 use patience_engine::tableau::Cards;
 use patience_engine::card::CardId;
@@ -128,27 +129,29 @@ impl<R: Rules> CellsGame<R> {
         if let Some(&(place, _)) = available.iter().find(|(_, card)| R::single(*card) && pairs.partners(card.rank()) == 0) {
             return Some(Action::Remove(Group::of(&[place])));
         }
-        // Ranks each of whose cards leaves only with a card of one rank,
-        // whose cards leave only with it: by the two ranks, as bits.
-        let closed = |rank: u8| {
-            let partners = pairs.partners(rank);
-            let only = partners.is_power_of_two() && Self::leaves_only_in_pairs(rank);
-            let other = partners.trailing_zeros() as u8;
-            (only && pairs.partners(other) == 1 << rank && Self::leaves_only_in_pairs(other)).then_some(partners | 1 << rank)
-        };
         // Every card of `ranks` in play is on offer when none lies under a
         // pile's top, in the stock, or under the waste's top (asked card by
         // card, stopping at the first: counting every card in play at every
         // position cost a tenth of Baroness's search).
         let all_on_offer = |ranks: u16| !self.cards_not_available().any(|card| ranks & (1 << card.rank()) != 0);
         for (i, &(a, card_a)) in available.iter().enumerate() {
-            let Some(ranks) = closed(card_a.rank()).filter(|&ranks| all_on_offer(ranks)) else { continue };
+            let Some(ranks) = Self::closed_ranks(card_a.rank()).filter(|&ranks| all_on_offer(ranks)) else { continue };
             let partner = |card_b: CardId| ranks & (1 << card_b.rank()) != 0 && R::pair(card_a, card_b);
             if let Some(&(b, _)) = available[i + 1..].iter().find(|(_, card_b)| partner(*card_b)) {
                 return Some(Action::Remove(Group::of(&[a, b])));
             }
         }
         None
+    }
+
+    /// Where every card of `rank` leaves only with a card of one other
+    /// rank, whose cards leave only with it: the two ranks, as bits.
+    pub(crate) fn closed_ranks(rank: u8) -> Option<u16> {
+        let pairs = R::REMOVAL.pairs;
+        let partners = pairs.partners(rank);
+        let only = partners.is_power_of_two() && Self::leaves_only_in_pairs(rank);
+        let other = partners.trailing_zeros() as u8;
+        (only && pairs.partners(other) == 1 << rank && Self::leaves_only_in_pairs(other)).then_some(partners | 1 << rank)
     }
 
     /// Whether the card under pile `i`'s top may make a run of three with
@@ -427,11 +430,18 @@ impl<R: Rules> CellsGame<R> {
         self.key_words_sorting(self.piles_are_alike())
     }
 
-    /// A key that also tells apart piles that trade places, for remembering
-    /// a move by the places it names.
+    /// A key that also tells apart piles that trade places and sees the
+    /// stock's cards (the key sees only how many: the rest of one deal's
+    /// stock is the same at the same count), for remembering a move by the
+    /// places it names, in any deal.
     pub(crate) fn placed_key(&self) -> u128 {
         let (words, len) = self.key_words_sorting(false);
-        hash_words(&words[..len])
+        let mut key = hash_words(&words[..len]);
+        let mut stock = self.stock.iter().map(Self::face);
+        while stock.len() > 0 {
+            key = hash_words(&[key, stock.by_ref().take(21).fold(0u128, |word, face| word << 6 | (face as u128 + 1))]);
+        }
+        key
     }
 
     /// The key's words, the piles sorted or in their places.
@@ -460,6 +470,59 @@ impl<R: Rules> CellsGame<R> {
         }
         words[len] = (self.stock.len() as u128) << 16 | (self.draws as u128) << 8 | self.removed as u128;
         (words, len + 1)
+    }
+
+    /// The moves the solver's search tries: every legal move but the set
+    /// groups, removals first, then cards into the reserve, moves into
+    /// empty piles, and drawing last. A card that would leave the reserve
+    /// unable ever to make its set is not put there (the game would be
+    /// lost at once).
+    pub(crate) fn moves_to_search(&self, out: &mut Vec<Action>) {
+        if let Some(forced) = self.forced_removal() {
+            return out.push(forced);
+        }
+        let first = out.len();
+        let (whole_sets, whole_runs) = (Self::sets_go_at_once(), Self::runs_go_at_once());
+        if (whole_sets || whole_runs) && self.reserve.is_empty() {
+            // The whole set at once, never a card of it alone (see
+            // `sets_go_at_once`); a run of tops in one move, a card alone
+            // only to bare one of its run (see `runs_go_at_once`).
+            let mut mine = Vec::new();
+            self.push_moves(true, &mut mine);
+            out.extend(mine.into_iter().filter(|action| match action {
+                Action::ToReserve(Place::Pile(pile)) if whole_runs => self.bares_a_run_card(*pile as usize),
+                Action::ToReserve(_) => false,
+                _ => true,
+            }));
+            return;
+        }
+        self.push_moves(false, out);
+        if R::MOVES_TO_EMPTY {
+            // A pile's only card moved into an empty pile matters only to
+            // the next deal: tried after it, so that a line moves lone
+            // cards only where the deal needs them elsewhere.
+            let lone = |action: &Action| matches!(action, Action::Shift { from, .. } if self.piles[*from as usize].len() == 1);
+            out[first..].sort_by_key(lone);
+        }
+        if let Some(set) = R::SET.filter(SetRule::can_die) {
+            let held = self.reserve.to_vec();
+            let mut index = first;
+            while index < out.len() {
+                let dead = match out[index] {
+                    Action::ToReserve(place) => {
+                        let mut more = held.clone();
+                        more.push(self.card_at(place).expect("a card there"));
+                        !set.complete(&more) && !set.completable(&more)
+                    }
+                    _ => false,
+                };
+                if dead {
+                    out.remove(index);
+                } else {
+                    index += 1;
+                }
+            }
+        }
     }
 }
 
@@ -519,60 +582,23 @@ impl<R: Rules> Search for CellsGame<R> {
         CellsGame::is_won(self)
     }
 
-    /// Every legal move but the set groups: removals first, then cards into
-    /// the reserve, moves into empty piles, and drawing last. A card that
-    /// would leave the reserve unable ever to make its set is not put there
-    /// (the game would be lost at once).
+    /// The moves of `moves_to_search`, but where the search of the last
+    /// deals ([`crate::endgame`]) decides the position.
     fn search_actions(&self, out: &mut Vec<Action>) {
-        if let Some(next) = crate::endgame::next_move(self) {
-            // After the last deal: the next move of a win, or none.
-            out.extend(next);
-            return;
-        }
-        if let Some(forced) = self.forced_removal() {
-            return out.push(forced);
-        }
+        // Near the end of a stock that deals onto each pile: a lost
+        // position lists no move, a won one its moves with the next of a
+        // win first (all of them, so that the search stays whole even
+        // where that move leads somewhere it has been).
         let first = out.len();
-        let (whole_sets, whole_runs) = (Self::sets_go_at_once(), Self::runs_go_at_once());
-        if (whole_sets || whole_runs) && self.reserve.is_empty() {
-            // The whole set at once, never a card of it alone (see
-            // `sets_go_at_once`); a run of tops in one move, a card alone
-            // only to bare one of its run (see `runs_go_at_once`).
-            let mut mine = Vec::new();
-            self.push_moves(true, &mut mine);
-            out.extend(mine.into_iter().filter(|action| match action {
-                Action::ToReserve(Place::Pile(pile)) if whole_runs => self.bares_a_run_card(*pile as usize),
-                Action::ToReserve(_) => false,
-                _ => true,
-            }));
-            return;
-        }
-        self.push_moves(false, out);
-        if R::MOVES_TO_EMPTY {
-            // A pile's only card moved into an empty pile matters only to
-            // the next deal: tried after it, so that a line moves lone
-            // cards only where the deal needs them elsewhere.
-            let lone = |action: &Action| matches!(action, Action::Shift { from, .. } if self.piles[*from as usize].len() == 1);
-            out[first..].sort_by_key(lone);
-        }
-        if let Some(set) = R::SET.filter(SetRule::can_die) {
-            let held = self.reserve.to_vec();
-            let mut index = first;
-            while index < out.len() {
-                let dead = match out[index] {
-                    Action::ToReserve(place) => {
-                        let mut more = held.clone();
-                        more.push(self.card_at(place).expect("a card there"));
-                        !set.complete(&more) && !set.completable(&more)
-                    }
-                    _ => false,
-                };
-                if dead {
-                    out.remove(index);
-                } else {
-                    index += 1;
+        match crate::endgame::next_of_a_win(self) {
+            Some(Ending::Lost) => {}
+            Some(Ending::Won(next)) => {
+                self.moves_to_search(out);
+                if let Some(at) = out[first..].iter().position(|action| *action == next) {
+                    out[first..=first + at].rotate_right(1);
                 }
             }
+            Some(Ending::TooLarge) | None => self.moves_to_search(out),
         }
     }
 
