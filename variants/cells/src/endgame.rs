@@ -24,7 +24,7 @@ use std::cell::RefCell;
 
 /// The most positions one ending is looked through for here; a larger one
 /// is left to the solver's own search.
-pub(crate) const LIMIT: usize = 1 << 16;
+const LIMIT: usize = 1 << 16;
 
 /// The most piles (reserve places included) and cards an ending holds.
 const MAX_PILES: usize = 8;
@@ -87,7 +87,7 @@ struct Endgame {
 }
 
 /// The most deals left where the search looks a position through.
-pub(crate) const MAX_DEALS: usize = 2;
+const MAX_DEALS: usize = 2;
 
 /// A position of an ending.
 #[derive(Copy, Clone)]
@@ -109,6 +109,14 @@ impl Position {
     /// The cards moved out of their home piles and still in play.
     fn moved(&self) -> u64 {
         self.bottom.iter().filter(|&&card| card != 0).fold(0, |mask, &card| mask | 1 << (card - 1))
+    }
+
+    /// Takes `card` off the bottom of the pile it was moved to, if it lies
+    /// there.
+    fn lift(&mut self, card: u8) {
+        if let Some(slot) = self.bottom.iter_mut().find(|slot| **slot == card + 1) {
+            *slot = 0;
+        }
     }
 }
 
@@ -177,14 +185,14 @@ impl Endgame {
             endgame.dealt[endgame.deals as usize] = endgame.count as u8;
         }
         let cards = &endgame.cards[..endgame.count];
+        let cards_of = |ranks: u16| (1..=13).filter(|rank| ranks & 1 << rank != 0).fold(0u64, |mask, rank| mask | by_rank[rank]);
         for (i, &a) in cards.iter().enumerate() {
             // Where pairs go by rank, a card's partners are the cards of
             // its partner ranks; otherwise each pair is asked.
             endgame.partners[i] = if CellsGame::<R>::suits_matter() {
                 cards.iter().enumerate().filter(|&(j, &b)| j != i && R::pair(a, b)).fold(0, |mask, (j, _)| mask | 1 << j)
             } else {
-                let ranks = R::REMOVAL.pairs.partners(a.rank());
-                (1..=13).filter(|rank| ranks & 1 << rank != 0).fold(0, |mask, rank| mask | by_rank[rank]) & !(1 << i)
+                cards_of(R::REMOVAL.pairs.partners(a.rank())) & !(1 << i)
             };
             if R::single(a) {
                 endgame.alone |= 1 << i;
@@ -193,7 +201,7 @@ impl Endgame {
                 }
             }
             if let Some(ranks) = CellsGame::<R>::closed_ranks(a.rank()).filter(|_| !CellsGame::<R>::suits_matter()) {
-                endgame.closed[i] = (1..=13).filter(|rank| ranks & 1 << rank != 0).fold(0, |mask, rank| mask | by_rank[rank]);
+                endgame.closed[i] = cards_of(ranks);
             }
         }
         Some(endgame)
@@ -308,9 +316,7 @@ impl Endgame {
 
     fn play(&self, mut at: Position, step: Step) -> Position {
         let mut take = |card: u8| {
-            if let Some(slot) = at.bottom.iter_mut().find(|slot| **slot == card + 1) {
-                *slot = 0;
-            }
+            at.lift(card);
             at.gone |= 1 << card;
         };
         match step {
@@ -320,9 +326,7 @@ impl Endgame {
                 take(b);
             }
             Step::Shift { card, to } => {
-                if let Some(slot) = at.bottom.iter_mut().find(|slot| **slot == card + 1) {
-                    *slot = 0;
-                }
+                at.lift(card);
                 // Back in its home pile, emptied, a card lies as it was
                 // dealt: one position, one key.
                 if self.home[card as usize] != to {
@@ -446,6 +450,7 @@ pub(crate) fn next_of_a_win<R: Rules>(game: &CellsGame<R>) -> Option<Ending<Acti
         Ending::TooLarge => Ending::TooLarge,
         Ending::Lost => Ending::Lost,
         Ending::Won(line) => {
+            // A game won already has no next move: its moves as ever.
             let Some(&first) = line.first() else { return Some(Ending::TooLarge) };
             NEXT.with(|next| {
                 let mut next = next.borrow_mut();

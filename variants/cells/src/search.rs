@@ -436,12 +436,15 @@ impl<R: Rules> CellsGame<R> {
     /// places it names, in any deal.
     pub(crate) fn placed_key(&self) -> u128 {
         let (words, len) = self.key_words_sorting(false);
-        let mut key = hash_words(&words[..len]);
-        let mut stock = self.stock.iter().map(Self::face);
-        while stock.len() > 0 {
-            key = hash_words(&[key, stock.by_ref().take(21).fold(0u128, |word, face| word << 6 | (face as u128 + 1))]);
-        }
-        key
+        Self::face_words(&self.stock).fold(hash_words(&words[..len]), |key, word| hash_words(&[key, word]))
+    }
+
+    /// The faces of `cards` in order, 21 to a word, six bits each.
+    fn face_words(cards: &patience_engine::tableau::Pile) -> impl Iterator<Item = u128> + '_ {
+        let mut faces = cards.iter().map(Self::face);
+        core::iter::from_fn(move || {
+            (faces.len() > 0).then(|| faces.by_ref().take(21).fold(0u128, |word, face| word << 6 | (face as u128 + 1)))
+        })
     }
 
     /// The key's words, the piles sorted or in their places.
@@ -463,9 +466,8 @@ impl<R: Rules> CellsGame<R> {
         reserve[..self.reserve.len()].sort_unstable();
         words[len] = u128::from_le_bytes(reserve);
         len += 1;
-        let mut waste = self.waste.iter().map(Self::face);
-        while waste.len() > 0 {
-            words[len] = waste.by_ref().take(21).fold(0u128, |word, face| word << 6 | (face as u128 + 1));
+        for word in Self::face_words(&self.waste) {
+            words[len] = word;
             len += 1;
         }
         words[len] = (self.stock.len() as u128) << 16 | (self.draws as u128) << 8 | self.removed as u128;
@@ -589,16 +591,15 @@ impl<R: Rules> Search for CellsGame<R> {
         // position lists no move, a won one its moves with the next of a
         // win first (all of them, so that the search stays whole even
         // where that move leads somewhere it has been).
+        let next = match crate::endgame::next_of_a_win(self) {
+            Some(Ending::Lost) => return,
+            Some(Ending::Won(next)) => Some(next),
+            Some(Ending::TooLarge) | None => None,
+        };
         let first = out.len();
-        match crate::endgame::next_of_a_win(self) {
-            Some(Ending::Lost) => {}
-            Some(Ending::Won(next)) => {
-                self.moves_to_search(out);
-                if let Some(at) = out[first..].iter().position(|action| *action == next) {
-                    out[first..=first + at].rotate_right(1);
-                }
-            }
-            Some(Ending::TooLarge) | None => self.moves_to_search(out),
+        self.moves_to_search(out);
+        if let Some(at) = next.and_then(|next| out[first..].iter().position(|action| *action == next)) {
+            out[first..=first + at].rotate_right(1);
         }
     }
 
