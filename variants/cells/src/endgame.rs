@@ -481,7 +481,7 @@ pub(crate) fn next_of_a_win<R: Rules>(game: &CellsGame<R>) -> Option<Ending<Acti
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::table::Table;
     use crate::testing::{start, Plain};
@@ -495,7 +495,7 @@ mod tests {
     /// extra cards into reserve places; 13s and Kings leave, a top card
     /// moves into an empty pile.
     #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-    struct Fives;
+    pub(crate) struct Fives;
 
     impl Rules for Fives {
         const ID: &'static str = "fives";

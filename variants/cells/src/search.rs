@@ -32,9 +32,11 @@ use crate::game::{Action, CellsGame, Group, Place};
 use crate::sets::SetRule;
 use crate::endgame::Ending;
 use crate::{partition, PairRule, Refill, Rules, Stock, Win};
-use patience_engine::tableau::Cards;
+use patience_engine::tableau::{Cards, Pile};
 use patience_engine::card::CardId;
 use patience_engine::Search;
+use std::any::TypeId;
+use std::cell::RefCell;
 
 impl<R: Rules> CellsGame<R> {
     /// Whether the rules ever look at a card's suit.
@@ -242,30 +244,37 @@ impl<R: Rules> CellsGame<R> {
     /// every deal.
     fn a_row_on_every_pile_is_stuck(&self) -> bool {
         let Some(deals) = self.deals_left() else { return false };
+        let tops_lie_on_every_pile = self.piles[..deals.piles].iter().all(|pile| !pile.is_empty());
+        let tops: Vec<CardId> = self.piles[..deals.piles].iter().filter_map(|pile| pile.last()).collect();
+        (tops_lie_on_every_pile && Self::row_is_stuck(&deals, &tops, 0))
+            || STOCK_ROWS.with(|rows| rows.borrow_mut().stuck::<R>(&self.stock, || Self::a_stock_row_is_stuck(&deals)))
+    }
+
+    /// Whether a row a deal still in the stock puts on every pile is stuck
+    /// (see `a_row_on_every_pile_is_stuck`): a question of the stock alone.
+    fn a_stock_row_is_stuck(deals: &DealsLeft) -> bool {
+        (0..deals.deals).any(|deal| Self::row_is_stuck(deals, &(0..deals.piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
+    }
+
+    /// Whether `row`, lying on every pile with deals `first..` still to
+    /// come onto it, can never lose its first card (see
+    /// `a_row_on_every_pile_is_stuck`).
+    fn row_is_stuck(deals: &DealsLeft, row: &[CardId], first: usize) -> bool {
         let (piles, count) = (deals.piles, deals.deals);
-        // A row lying on every pile, with deals `first..` still to come on it.
-        let row_is_stuck = |row: &[CardId], first: usize| {
-            // The cards of other piles free to pair once deals `first..upto`
-            // are dealt.
-            let free_elsewhere = |pile: usize, upto: usize| {
-                (first..upto)
-                    .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| deals.onto(deal, other)))
-                    .chain(deals.extras().filter(move |_| upto == count))
-            };
-            let leaves = |card: CardId, pile: usize, upto: usize| {
-                R::single(card) || free_elsewhere(pile, upto).any(|other| R::pair(card, other))
-            };
-            let can_go_first = |m: usize| {
-                let card = row[m];
-                (0..piles).any(|x| x != m && R::pair(card, row[x]))
-                    || (first..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
-            };
-            !(0..piles).any(can_go_first)
+        // The cards of other piles free to pair once deals `first..upto`
+        // are dealt.
+        let free_elsewhere = |pile: usize, upto: usize| {
+            (first..upto)
+                .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| deals.onto(deal, other)))
+                .chain(deals.extras().filter(move |_| upto == count))
         };
-        let tops_lie_on_every_pile = self.piles[..piles].iter().all(|pile| !pile.is_empty());
-        let tops: Vec<CardId> = self.piles[..piles].iter().filter_map(|pile| pile.last()).collect();
-        (tops_lie_on_every_pile && row_is_stuck(&tops, 0))
-            || (0..count).any(|deal| row_is_stuck(&(0..piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
+        let leaves = |card: CardId, pile: usize, upto: usize| R::single(card) || free_elsewhere(pile, upto).any(|other| R::pair(card, other));
+        let can_go_first = |m: usize| {
+            let card = row[m];
+            (0..piles).any(|x| x != m && R::pair(card, row[x]))
+                || (first..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
+        };
+        !(0..piles).any(can_go_first)
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -528,6 +537,36 @@ impl<R: Rules> CellsGame<R> {
     }
 }
 
+/// Whether a row still in the stock is stuck, for the last stock asked
+/// about of each length, and its game's rules.
+#[derive(Default)]
+struct StockRows(Vec<Option<(TypeId, Pile, bool)>>);
+
+impl StockRows {
+    /// The answer for `stock`: the one kept, or `stuck`'s.
+    fn stuck<R: Rules>(&mut self, stock: &Pile, stuck: impl FnOnce() -> bool) -> bool {
+        if self.0.len() <= stock.len() {
+            self.0.resize(stock.len() + 1, None);
+        }
+        match &mut self.0[stock.len()] {
+            Some((rules, kept, answer)) if *rules == TypeId::of::<R>() && kept == stock => *answer,
+            slot => {
+                let answer = stuck();
+                *slot = Some((TypeId::of::<R>(), *stock, answer));
+                answer
+            }
+        }
+    }
+}
+
+thread_local! {
+    /// A row still in the stock is stuck or not whatever lies on the
+    /// table, and one deal's search meets only a few stocks (one of each
+    /// length): asking again at every position was much of Baroness's
+    /// search.
+    static STOCK_ROWS: RefCell<StockRows> = RefCell::new(StockRows::default());
+}
+
 /// The whole deals a stock that deals onto each pile still holds
 /// ([`CellsGame::deals_left`]).
 #[derive(Copy, Clone)]
@@ -687,6 +726,31 @@ mod tests {
         assert_eq!(game.state_key(), with_piles_swapped(&game, 0, 1).state_key(), "two piles never refilled");
         assert_eq!(game.state_key(), with_piles_swapped(&game, 2, 3).state_key(), "two cells");
         assert_ne!(game.state_key(), with_piles_swapped(&game, 1, 2).state_key(), "a pile and a cell");
+    }
+
+    /// The answer kept for a stock is its own: deals in turn, each drawn
+    /// to the same stock length, are answered as when worked out afresh,
+    /// and the answers differ between them (so that one kept for another
+    /// stock of that length would show).
+    #[test]
+    fn a_stuck_stock_row_is_kept_for_its_own_stock() {
+        use crate::endgame::tests::Fives;
+        use crate::testing::start;
+        let mut answers = [0usize; 2];
+        for draws in 0..8 {
+            for seed in 1..=200 {
+                let mut game = start::<Fives>(seed);
+                for _ in 0..draws {
+                    patience_engine::Variant::perform(&mut game, &Action::Draw);
+                }
+                let deals = game.deals_left().expect("whole deals left");
+                let afresh = CellsGame::<Fives>::a_stock_row_is_stuck(&deals);
+                let kept = STOCK_ROWS.with(|rows| rows.borrow_mut().stuck::<Fives>(&game.stock, || CellsGame::<Fives>::a_stock_row_is_stuck(&deals)));
+                assert_eq!(kept, afresh, "deal {seed} after {draws} draws");
+                answers[usize::from(afresh)] += 1;
+            }
+        }
+        assert!(answers[0] > 0 && answers[1] > 0, "stuck and not: {answers:?}");
     }
 
     #[test]
