@@ -290,15 +290,19 @@ impl Endgame {
         let deals_left = at.deals < self.deals;
         let least = if deals_left { self.least_while_dealing } else { 2 };
         let movable = |pile: &usize| (self.movable >> pile) & 1 != 0;
+        let takes = |pile: &usize| movable(pile) && tops[*pile].1 == 0;
+        let empty = (0..self.piles).filter(takes).fold(0u32, |mask, pile| mask | 1 << pile);
         let shifts = |lone: bool, out: &mut Vec<Step>| {
+            if empty == 0 {
+                return;
+            }
             let from = (0..self.piles).filter(movable).filter(|&pile| tops[pile].1 >= least && (tops[pile].1 == 1) == lone);
             for from in from {
-                for to in (0..self.piles).filter(movable).filter(|&pile| tops[pile].1 == 0) {
-                    out.push(Step::Shift { card: tops[from].0 - 1, to: to as u8 });
-                    if !deals_left {
-                        // Once nothing is dealt, the empty piles are alike.
-                        break;
-                    }
+                let mut to = empty;
+                while to != 0 {
+                    out.push(Step::Shift { card: tops[from].0 - 1, to: to.trailing_zeros() as u8 });
+                    // Once nothing is dealt, the empty piles are alike.
+                    to = if deals_left { to & (to - 1) } else { 0 };
                 }
             }
         };
