@@ -246,35 +246,55 @@ impl<R: Rules> CellsGame<R> {
         let Some(deals) = self.deals_left() else { return false };
         let tops_lie_on_every_pile = self.piles[..deals.piles].iter().all(|pile| !pile.is_empty());
         let tops: Vec<CardId> = self.piles[..deals.piles].iter().filter_map(|pile| pile.last()).collect();
-        (tops_lie_on_every_pile && Self::row_is_stuck(&deals, &tops, 0))
-            || STOCK_ROWS.with(|rows| rows.borrow_mut().stuck::<R>(&self.stock, || Self::a_stock_row_is_stuck(&deals)))
+        STOCK_ROWS.with(|rows| {
+            let mut rows = rows.borrow_mut();
+            let facts = rows.facts::<R>(&self.stock, || StockFacts::of::<R>(&deals));
+            facts.a_row_is_stuck || (tops_lie_on_every_pile && Self::row_is_stuck(&tops, &facts.ways_for_the_tops))
+        })
     }
 
-    /// Whether a row a deal still in the stock puts on every pile is stuck
-    /// (see `a_row_on_every_pile_is_stuck`): a question of the stock alone.
-    fn a_stock_row_is_stuck(deals: &DealsLeft) -> bool {
-        (0..deals.deals).any(|deal| Self::row_is_stuck(deals, &(0..deals.piles).map(|pile| deals.onto(deal, pile)).collect::<Vec<_>>(), deal + 1))
-    }
-
-    /// Whether `row`, lying on every pile with deals `first..` still to
-    /// come onto it, can never lose its first card (see
-    /// `a_row_on_every_pile_is_stuck`).
-    fn row_is_stuck(deals: &DealsLeft, row: &[CardId], first: usize) -> bool {
+    /// For a row lying on every pile with deals `first..` still to come
+    /// onto it, for each pile: whether the cards those deals put onto it
+    /// by some deal can all leave alone or with cards they put onto other
+    /// piles by then (the reserve places' cards once every deal is made),
+    /// and the cards the row's card may then leave with (those of the
+    /// latest such deal: they only grow with the deals). A question of the
+    /// stock alone.
+    fn ways_out(deals: &DealsLeft, first: usize) -> Vec<(bool, Vec<CardId>)> {
         let (piles, count) = (deals.piles, deals.deals);
-        // The cards of other piles free to pair once deals `first..upto`
-        // are dealt.
         let free_elsewhere = |pile: usize, upto: usize| {
             (first..upto)
                 .flat_map(move |deal| (0..piles).filter(move |&other| other != pile).map(move |other| deals.onto(deal, other)))
                 .chain(deals.extras().filter(move |_| upto == count))
         };
         let leaves = |card: CardId, pile: usize, upto: usize| R::single(card) || free_elsewhere(pile, upto).any(|other| R::pair(card, other));
+        (0..piles)
+            .map(|m| match (first..=count).rev().find(|&upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto))) {
+                Some(upto) => (true, free_elsewhere(m, upto).collect()),
+                None => (false, Vec::new()),
+            })
+            .collect()
+    }
+
+    /// Whether a row a deal still in the stock puts on every pile is stuck
+    /// (see `a_row_on_every_pile_is_stuck`): a question of the stock alone.
+    fn a_stock_row_is_stuck(deals: &DealsLeft) -> bool {
+        (0..deals.deals).any(|deal| {
+            let row: Vec<CardId> = (0..deals.piles).map(|pile| deals.onto(deal, pile)).collect();
+            Self::row_is_stuck(&row, &Self::ways_out(deals, deal + 1))
+        })
+    }
+
+    /// Whether `row`, lying on every pile with `ways` out from under the
+    /// deals still to come onto it ([`CellsGame::ways_out`]), can never
+    /// lose its first card (see `a_row_on_every_pile_is_stuck`).
+    fn row_is_stuck(row: &[CardId], ways: &[(bool, Vec<CardId>)]) -> bool {
         let can_go_first = |m: usize| {
             let card = row[m];
-            (0..piles).any(|x| x != m && R::pair(card, row[x]))
-                || (first..=count).any(|upto| (first..upto).all(|deal| leaves(deals.onto(deal, m), m, upto)) && leaves(card, m, upto))
+            let (cleared, free) = &ways[m];
+            (0..row.len()).any(|x| x != m && R::pair(card, row[x])) || *cleared && (R::single(card) || free.iter().any(|&other| R::pair(card, other)))
         };
-        !(0..piles).any(can_go_first)
+        !(0..row.len()).any(can_go_first)
     }
 
     /// Every card still in play: on the piles, in the reserve, the stock
@@ -537,25 +557,36 @@ impl<R: Rules> CellsGame<R> {
     }
 }
 
-/// Whether a row still in the stock is stuck, for the last stock asked
-/// about of each length, and its game's rules.
+/// What the stock alone decides about the rows on every pile: whether a
+/// row still in it is stuck, and the ways out from under the deals still
+/// to come for the row of the piles' tops ([`CellsGame::ways_out`]).
+struct StockFacts {
+    a_row_is_stuck: bool,
+    ways_for_the_tops: Vec<(bool, Vec<CardId>)>,
+}
+
+impl StockFacts {
+    fn of<R: Rules>(deals: &DealsLeft) -> StockFacts {
+        StockFacts { a_row_is_stuck: CellsGame::<R>::a_stock_row_is_stuck(deals), ways_for_the_tops: CellsGame::<R>::ways_out(deals, 0) }
+    }
+}
+
+/// [`StockFacts`] for the last stock asked about of each length, and its
+/// game's rules.
 #[derive(Default)]
-struct StockRows(Vec<Option<(TypeId, Pile, bool)>>);
+struct StockRows(Vec<Option<(TypeId, Pile, StockFacts)>>);
 
 impl StockRows {
-    /// The answer for `stock`: the one kept, or `stuck`'s.
-    fn stuck<R: Rules>(&mut self, stock: &Pile, stuck: impl FnOnce() -> bool) -> bool {
+    /// The facts of `stock`: the ones kept, or `make`'s.
+    fn facts<R: Rules>(&mut self, stock: &Pile, make: impl FnOnce() -> StockFacts) -> &StockFacts {
         if self.0.len() <= stock.len() {
-            self.0.resize(stock.len() + 1, None);
+            self.0.resize_with(stock.len() + 1, || None);
         }
-        match &mut self.0[stock.len()] {
-            Some((rules, kept, answer)) if *rules == TypeId::of::<R>() && kept == stock => *answer,
-            slot => {
-                let answer = stuck();
-                *slot = Some((TypeId::of::<R>(), *stock, answer));
-                answer
-            }
+        let slot = &mut self.0[stock.len()];
+        if !matches!(slot, Some((rules, kept, _)) if *rules == TypeId::of::<R>() && kept == stock) {
+            *slot = Some((TypeId::of::<R>(), *stock, make()));
         }
+        &slot.as_ref().expect("just kept").2
     }
 }
 
@@ -728,7 +759,7 @@ mod tests {
         assert_ne!(game.state_key(), with_piles_swapped(&game, 1, 2).state_key(), "a pile and a cell");
     }
 
-    /// The answer kept for a stock is its own: deals in turn, each drawn
+    /// The facts kept for a stock are its own: deals in turn, each drawn
     /// to the same stock length, are answered as when worked out afresh,
     /// and the answers differ between them (so that one kept for another
     /// stock of that length would show).
@@ -744,10 +775,15 @@ mod tests {
                     patience_engine::Variant::perform(&mut game, &Action::Draw);
                 }
                 let deals = game.deals_left().expect("whole deals left");
-                let afresh = CellsGame::<Fives>::a_stock_row_is_stuck(&deals);
-                let kept = STOCK_ROWS.with(|rows| rows.borrow_mut().stuck::<Fives>(&game.stock, || CellsGame::<Fives>::a_stock_row_is_stuck(&deals)));
-                assert_eq!(kept, afresh, "deal {seed} after {draws} draws");
-                answers[usize::from(afresh)] += 1;
+                let afresh = StockFacts::of::<Fives>(&deals);
+                let (kept_stuck, kept_ways) = STOCK_ROWS.with(|rows| {
+                    let mut rows = rows.borrow_mut();
+                    let kept = rows.facts::<Fives>(&game.stock, || StockFacts::of::<Fives>(&deals));
+                    (kept.a_row_is_stuck, kept.ways_for_the_tops.clone())
+                });
+                assert_eq!(kept_stuck, afresh.a_row_is_stuck, "deal {seed} after {draws} draws");
+                assert_eq!(kept_ways, afresh.ways_for_the_tops, "deal {seed} after {draws} draws");
+                answers[usize::from(afresh.a_row_is_stuck)] += 1;
             }
         }
         assert!(answers[0] > 0 && answers[1] > 0, "stuck and not: {answers:?}");
