@@ -244,12 +244,13 @@ impl<R: Rules> CellsGame<R> {
     /// every deal.
     fn a_row_on_every_pile_is_stuck(&self) -> bool {
         let Some(deals) = self.deals_left() else { return false };
-        let tops_lie_on_every_pile = self.piles[..deals.piles].iter().all(|pile| !pile.is_empty());
-        let tops: Vec<CardId> = self.piles[..deals.piles].iter().filter_map(|pile| pile.last()).collect();
         STOCK_ROWS.with(|rows| {
             let mut rows = rows.borrow_mut();
             let facts = rows.facts::<R>(&self.stock, || StockFacts::of::<R>(&deals));
-            facts.a_row_is_stuck || (tops_lie_on_every_pile && Self::row_is_stuck(&tops, &facts.ways_for_the_tops))
+            facts.a_row_is_stuck || {
+                let tops: Vec<CardId> = self.piles[..deals.piles].iter().filter_map(|pile| pile.last()).collect();
+                tops.len() == deals.piles && Self::row_is_stuck(&tops, &facts.ways_for_the_tops)
+            }
         })
     }
 
@@ -591,10 +592,10 @@ impl StockRows {
 }
 
 thread_local! {
-    /// A row still in the stock is stuck or not whatever lies on the
+    /// What the stock decides ([`StockFacts`]) holds whatever lies on the
     /// table, and one deal's search meets only a few stocks (one of each
-    /// length): asking again at every position was much of Baroness's
-    /// search.
+    /// length): working it out again at every position was much of
+    /// Baroness's search.
     static STOCK_ROWS: RefCell<StockRows> = RefCell::new(StockRows::default());
 }
 
